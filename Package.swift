@@ -1,0 +1,88 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Pocket: five classic mobile apps behind one home screen.
+// Layers, bottom to top (a lower layer never imports a higher one):
+//   PocketCore -> app modules -> PocketWeb -> pocket (executable)
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Pocket",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "pocket", targets: ["pocket"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+    ],
+    targets: [
+        // MARK: Core
+        .target(
+            name: "PocketCore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Web
+        .target(
+            name: "PocketWeb",
+            dependencies: [
+                "PocketCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            resources: [
+                .copy("Resources/Templates"),
+                .copy("Resources/Public"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Executable
+        .executableTarget(
+            name: "pocket",
+            dependencies: [
+                "PocketCore",
+                "PocketWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "PocketCoreTests",
+            dependencies: ["PocketCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PocketWebTests",
+            dependencies: [
+                "PocketWeb",
+                "PocketCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Problems with how Pocket was asked to start; each message says what to change.
+public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The port is not a number in 0...65535.
+    case invalidPort(String)
+    /// The host is empty or contains characters no host name or address has.
+    case invalidHost(String)
+    /// The log level is not one swift-log knows.
+    case invalidLogLevel(String)
+    /// Only one half of the TLS certificate/key pair was given.
+    case incompleteTLS
+    /// The data directory cannot be created or written.
+    case dataDirectoryNotWritable(path: String, reason: String)
+    /// A TLS file is missing or unreadable.
+    case unreadableFile(path: String)
+
+    /// A one-line message a user can act on.
+    public var description: String {
+        switch self {
+        case .invalidPort(let value):
+            return "invalid port '\(value)': use a number from 0 to 65535"
+        case .invalidHost(let value):
+            return "invalid host '\(value)': use an IP address or host name such as 127.0.0.1 or 0.0.0.0"
+        case .invalidLogLevel(let value):
+            return "invalid log level '\(value)': use one of \(LogLevelName.allNames.joined(separator: ", "))"
+        case .incompleteTLS:
+            return "HTTPS needs both --tls-cert and --tls-key"
+        case .dataDirectoryNotWritable(let path, let reason):
+            return "data directory \(path) is not writable: \(reason)"
+        case .unreadableFile(let path):
+            return "cannot read \(path)"
+        }
+    }
+}

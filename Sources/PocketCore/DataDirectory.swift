@@ -1,0 +1,72 @@
+import Foundation
+
+/// The folder where Pocket keeps every database, download and secret.
+public struct DataDirectory: Sendable, Equatable {
+    /// The folder's location.
+    public let url: URL
+
+    /// Creates the folder if needed and proves it is writable, so start-up fails early and clearly.
+    public init(url: URL) throws(ConfigurationError) {
+        self.url = url.standardizedFileURL
+        let manager = FileManager.default
+        if let problem = Self.obstacle(to: self.url) {
+            throw .dataDirectoryNotWritable(path: self.url.path, reason: problem)
+        }
+        do {
+            try manager.createDirectory(at: self.url, withIntermediateDirectories: true)
+        } catch {
+            throw .dataDirectoryNotWritable(path: self.url.path, reason: Self.reason(error))
+        }
+        let probe = self.url.appendingPathComponent(".pocket-write-test-\(ProcessInfo.processInfo.processIdentifier)")
+        guard manager.createFile(atPath: probe.path, contents: Data("ok".utf8)) else {
+            throw .dataDirectoryNotWritable(path: self.url.path, reason: "permission denied")
+        }
+        try? manager.removeItem(at: probe)
+    }
+
+    /// The location of a file inside the data directory.
+    public func file(_ name: String) -> URL {
+        url.appendingPathComponent(name, isDirectory: false)
+    }
+
+    /// A subfolder, created on demand.
+    public func folder(_ name: String) throws(ConfigurationError) -> URL {
+        let folder = url.appendingPathComponent(name, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .dataDirectoryNotWritable(path: folder.path, reason: Self.reason(error))
+        }
+        return folder
+    }
+
+    /// Finds why a folder could not be created before trying, since Foundation's errors only give codes.
+    private static func obstacle(to url: URL) -> String? {
+        var candidate = url
+        while candidate.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "\(candidate.path) is a file, not a folder" }
+                return access(candidate.path, W_OK) == 0 ? nil : "permission denied on \(candidate.path)"
+            }
+            candidate.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteNoPermissionError {
+            return "permission denied"
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteFileExistsError {
+            return "a file with that name is in the way"
+        }
+        return nsError.localizedDescription
+    }
+}

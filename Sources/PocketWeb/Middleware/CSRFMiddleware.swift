@@ -1,0 +1,42 @@
+import Hummingbird
+
+/// Refuses any state-changing request that does not carry this browser session's token.
+///
+/// The token may come from the `X-CSRF-Token` header (pocket.js), a `_csrf` form field
+/// (plain HTML forms) or a `_csrf` query item (multipart uploads, whose bodies are not parsed here).
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = PocketRequestContext
+
+    /// The form field and query item name.
+    static let fieldName = "_csrf"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard ![.get, .head, .options].contains(request.method) else {
+            return try await next(request, context)
+        }
+        if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) {
+            throw HTTPError(.forbidden, message: "Pocket only accepts forms sent from its own pages.")
+        }
+        var request = request
+        let presented = try await presentedToken(in: &request, context: context)
+        guard let presented, CSRFToken.matches(presented, context.csrfToken) else {
+            throw HTTPError(.forbidden, message: "This page has expired. Reload it and try again.")
+        }
+        return try await next(request, context)
+    }
+
+    private func presentedToken(in request: inout Request, context: Context) async throws -> String? {
+        if let header = request.headers[.csrfToken] { return header }
+        if let query = request.queryFields[Self.fieldName] { return query }
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/x-www-form-urlencoded") else { return nil }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "That form is too large to send.")
+        }
+        // collectBody leaves the collected bytes in place, so the route can read the form again.
+        return FormFields(urlEncoded: String(buffer: buffer))[Self.fieldName]
+    }
+}

@@ -1,0 +1,33 @@
+import Hummingbird
+import Logging
+
+/// Turns every error into a friendly page in Pocket's design, never a stack trace.
+struct ErrorPageMiddleware: RouterMiddleware {
+    typealias Context = PocketRequestContext
+
+    let renderer: PageRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            if error.status.code >= 500 {
+                context.logger.error("request failed: \(error)")
+            }
+            return try page(for: ErrorPage.Model(status: error.status, message: error.body, requestID: context.id, path: request.uri.path), context: context, headers: error.headers)
+        } catch let error as any HTTPResponseError {
+            return try page(for: ErrorPage.Model(status: error.status, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
+        } catch {
+            context.logger.error("request failed: \(String(reflecting: error))")
+            return try page(for: ErrorPage.Model(status: .internalServerError, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
+        }
+    }
+
+    private func page(for model: ErrorPage.Model, context: Context, headers: HTTPFields) throws -> Response {
+        var response = try renderer.page("shell/error", frame: PageFrame(title: model.title, back: BackLink(label: "Pocket", href: ShellRoute.home.href)), model: model, context: context, status: model.status)
+        for field in headers where field.name != .contentType && field.name != .contentLength {
+            response.headers.append(field)
+        }
+        return response
+    }
+}

@@ -1,0 +1,57 @@
+/// Outside sources an app needs, and the Content-Security-Policy they produce: same-origin everything, no inline script,
+/// widened only by the outside sources that registered apps declare.
+public struct ExternalSources: Sendable, Equatable {
+    /// Extra image sources (e.g. `https://upload.wikimedia.org`).
+    public var imageSources: [String] = []
+    /// Extra audio/video sources.
+    public var mediaSources: [String] = []
+    /// Sources that may be shown in a sandboxed frame.
+    public var frameSources: [String] = []
+    /// Extra fetch/EventSource destinations.
+    public var connectSources: [String] = []
+
+    /// Creates a policy with optional extra sources.
+    public init(imageSources: [String] = [], mediaSources: [String] = [], frameSources: [String] = [], connectSources: [String] = []) {
+        self.imageSources = imageSources
+        self.mediaSources = mediaSources
+        self.frameSources = frameSources
+        self.connectSources = connectSources
+    }
+
+    /// This policy widened by another's sources, without duplicates.
+    public func merged(with other: ExternalSources) -> ExternalSources {
+        func union(_ a: [String], _ b: [String]) -> [String] {
+            var seen = Set<String>()
+            return (a + b).filter { seen.insert($0).inserted }
+        }
+        return ExternalSources(
+            imageSources: union(imageSources, other.imageSources),
+            mediaSources: union(mediaSources, other.mediaSources),
+            frameSources: union(frameSources, other.frameSources),
+            connectSources: union(connectSources, other.connectSources)
+        )
+    }
+
+    /// The header value.
+    public var headerValue: String {
+        func list(_ base: [String], _ extra: [String]) -> String {
+            (base + extra).joined(separator: " ")
+        }
+        return [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src \(list(["'self'", "data:"], imageSources))",
+            "media-src \(list(["'self'"], mediaSources))",
+            "frame-src \(frameSources.isEmpty ? "'none'" : frameSources.joined(separator: " "))",
+            "connect-src \(list(["'self'"], connectSources))",
+            "font-src 'self'",
+            "manifest-src 'self'",
+            "worker-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
+}

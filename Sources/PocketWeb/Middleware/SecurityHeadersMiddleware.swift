@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// Adds the baseline security headers to every response, error pages included.
+struct SecurityHeadersMiddleware: RouterMiddleware {
+    typealias Context = PocketRequestContext
+
+    let policy: ExternalSources
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.contentSecurityPolicy] = policy.headerValue
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.referrerPolicy] = "same-origin"
+        response.headers[.xFrameOptions] = "DENY"
+        response.headers[.crossOriginOpenerPolicy] = "same-origin"
+        response.headers[.permissionsPolicy] = "geolocation=(self), camera=(), microphone=(), payment=()"
+        return response
+    }
+}

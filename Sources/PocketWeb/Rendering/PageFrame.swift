@@ -1,0 +1,58 @@
+/// What the shared layout needs to know about a page: its title and where "back" goes.
+public struct PageFrame: Sendable {
+    /// The navigation bar title (also the document title).
+    public let title: String
+    /// The back button, labelled with the previous screen's title.
+    public var back: BackLink?
+    /// Whether the title is shown as an iOS large title under the bar.
+    public var largeTitle: Bool
+    /// An extra class on the screen, for app-specific styling hooks.
+    public var screenClass: String
+
+    /// The document title: the page title followed by the product name, or just "Pocket" at home.
+    /// Stored, not computed, because Mustache reads values by reflection.
+    public let documentTitle: String
+
+    /// Creates a frame.
+    public init(title: String, back: BackLink? = nil, largeTitle: Bool = false, screenClass: String = "") {
+        self.title = title
+        self.documentTitle = title == "Pocket" ? title : "\(title) · Pocket"
+        self.back = back
+        self.largeTitle = largeTitle
+        self.screenClass = screenClass
+    }
+}
+
+/// A navigation bar back button.
+public struct BackLink: Sendable, Equatable {
+    /// The previous screen's title.
+    public var label: String
+    /// Where it leads.
+    public var href: String
+
+    /// Creates a back link.
+    public init(label: String, href: String) {
+        self.label = label
+        self.href = href
+    }
+}
+
+/// Values every page's layout uses: asset links, the CSRF token, version.
+public struct Chrome: Sendable {
+    /// The browser session's CSRF token, for forms and the meta tag.
+    public let csrfToken: String
+    /// Name of the hidden field forms carry the token in.
+    public let csrfField = CSRFMiddleware.fieldName
+    /// `/static/css/pocket.css?v=…`
+    public let stylesheet: String
+    /// `/static/js/pocket.js?v=…`
+    public let script: String
+    /// SVG favicon.
+    public let favicon: String
+    /// PNG favicon for browsers without SVG icons.
+    public let faviconPNG: String
+    /// 180×180 icon for iOS home screens.
+    public let appleTouchIcon: String
+    /// Pocket's version.
+    public let version: String
+}

@@ -1,0 +1,502 @@
+/*
+ * pocket.js: the one progressive-enhancement module for Pocket.
+ *
+ * Every page works without this file: links navigate, forms post, dialogs open through invoker
+ * commands. This module only makes that smoother (screen swaps with view transitions, history and
+ * scroll bookkeeping, live updates over SSE, nicer controls). Whenever something here fails we fall
+ * back to what the browser would have done anyway, so a bug can cost polish but never function.
+ * Everything is delegated on `document` so it survives screen swaps; per-screen setup lives in
+ * initScreen() and is undone through `teardown`.
+ */
+
+const root = document.documentElement;
+root.classList.add('js');
+
+const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
+const hasScrollEnd = 'onscrollend' in window;
+const nativeCommands = 'command' in HTMLButtonElement.prototype;
+
+const screenEl = () => document.querySelector('[data-screen]');
+const scroller = () => screenEl()?.querySelector('.content');
+// Like querySelectorAll, but also matches the scope itself (a patched fragment can *be* the control).
+const $$ = (scope, sel) => [...(scope.matches?.(sel) ? [scope] : []), ...scope.querySelectorAll(sel)];
+const withoutHash = (u) => { const x = new URL(u, location.href); x.hash = ''; return x.href; };
+const fire = (el, ...types) => types.forEach((t) => el.dispatchEvent(new Event(t, { bubbles: true })));
+
+let inflight = null;                   // AbortController of the swap in flight; a newer one aborts it
+let index = history.state?.index ?? 0; // our position in history, to tell "back" from "forward"
+let shownUrl = withoutHash(location.href); // the URL the visible screen was rendered for
+let teardown = [];                     // cleanups for the current screen (EventSources, observers)
+let stale = false;                     // server ships a newer pocket.js: stop swapping, let pages reload
+let saveTimer, liveTimer, scrubbing = false;
+const invokers = new WeakMap();        // dialog -> button that opened it (focus goes back there)
+const sounds = new Map();              // url -> HTMLAudioElement
+
+/* ---------------------------------------------------------------- navigation & swapping */
+
+/**
+ * Fetch `url` and swap its [data-screen] in place of the current one.
+ * Public options: transition ('push' | 'pop' | 'none'), replace (replaceState instead of push).
+ * Internal ones: history ('none' for popstate/reload), scroll ('top' | 'keep' | saved object),
+ * keepFocus / carryValue (live search, autosubmit), method/body/headers, fallback(response?).
+ */
+export async function navigate(url, opts = {}) {
+  url = new URL(url, location.href);
+  const fallback = opts.fallback ?? (() => location.assign(url));
+  inflight?.abort();
+  const ctrl = (inflight = new AbortController());
+  const screen = screenEl();
+  root.classList.add('is-loading');
+  screen?.setAttribute('aria-busy', 'true');
+  let res; // kept outside the try: a POST fallback must know whether the server already answered
+  try {
+    res = await fetch(url, {
+      method: opts.method ?? 'GET', body: opts.body, signal: ctrl.signal,
+      headers: { Accept: 'text/html', 'X-Pocket-Swap': '1', ...opts.headers },
+    });
+    // Error pages (404/500) are full HTML screens too, so status is deliberately not checked.
+    const isHtml = /^text\/html/i.test(res.headers.get('content-type') ?? '');
+    const doc = new DOMParser().parseFromString(isHtml ? await res.text() : '', 'text/html');
+    const next = doc.querySelector('[data-screen]');
+    if (!next || !screen) return fallback(res);
+
+    // A deploy happened: keep this swap, but let later clicks load pages (and the new JS) natively.
+    const src = doc.querySelector('script[type="module"][src]')?.getAttribute('src');
+    if (src && new URL(src, location.href).href !== import.meta.url) stale = true;
+    await addStyles(doc);
+    if (ctrl.signal.aborted) return;
+
+    const final = new URL(res.url || url);
+    if (!final.hash) final.hash = url.hash;
+    const sameUrl = final.href === location.href;
+    let mode = opts.history ?? (opts.replace ? 'replace' : 'push');
+    if (opts.method === 'POST') mode = res.redirected ? 'push' : 'none'; // a POST result keeps the URL
+    if (mode === 'push' && sameUrl) mode = 'replace';
+
+    let transition = opts.transition ?? 'push';
+    if (transition === 'split') transition = doc.querySelector('.split') ? 'none' : 'push';
+    if (reduceMotion.matches || !['push', 'pop'].includes(transition)) transition = 'none';
+
+    clearTimeout(saveTimer);
+    if (mode === 'push') { saveScroll(); history.pushState({ index: ++index }, '', final); }
+    else if (mode === 'replace') history.replaceState({ index }, '', final);
+    shownUrl = withoutHash(location.href);
+
+    const scroll = opts.scroll ?? (sameUrl || mode === 'none' ? 'keep' : 'top');
+    await swap(doc, next, { transition, scroll, keep: opts.keepFocus, carry: opts.carryValue });
+  } catch (err) {
+    if (err?.name === 'AbortError') return;
+    console.debug('Pocket: swap failed, falling back to a full navigation', err);
+    fallback(res);
+  } finally {
+    if (inflight === ctrl) { // an aborted older swap must not clear the newer one's state
+      inflight = null;
+      root.classList.remove('is-loading');
+      screen?.removeAttribute('aria-busy');
+    }
+  }
+}
+
+async function swap(doc, next, { transition, scroll, keep, carry }) {
+  const apply = () => {
+    // Read focus/caret/scroll as late as possible: the user may have kept typing during the fetch.
+    const snap = keep ? focusSnapshot() : null;
+    const kept = scroll === 'keep' ? readScroll() : null;
+    const twin = snap && next.querySelector(snap.sel);
+    if (carry && twin && snap.text) twin.value = snap.value; // don't lose keystrokes typed meanwhile
+    for (const fn of teardown.splice(0)) fn();
+    screenEl().replaceWith(next);
+    document.title = doc.title;
+    for (const name of ['csrf-token', 'theme-color']) {
+      const content = doc.querySelector(`meta[name="${name}"]`)?.content;
+      const meta = document.querySelector(`meta[name="${name}"]`);
+      if (meta && content != null) meta.content = content;
+    }
+    initScreen(next);
+    if (kept) writeScroll(kept);
+    else if (scroll !== 'top') writeScroll(scroll);
+    else {
+      writeScroll({ x: 0, y: 0, main: 0 });
+      if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    }
+    moveFocus(next, snap, keep);
+  };
+  root.dataset.transition = transition; // CSS picks the animation from this
+  if (transition !== 'none' && document.startViewTransition) {
+    const vt = document.startViewTransition(apply);
+    vt.ready.catch(() => {});
+    vt.finished.catch(() => {});
+    await vt.updateCallbackDone; // rejects if apply() threw: navigate() then falls back
+  } else apply();
+  if (!keep) announce(next.querySelector('.navbar__title')?.textContent.trim() || document.title);
+}
+
+// Per-page stylesheets (or new versions of them) must be in place before the swap, to avoid a flash.
+function addStyles(doc) {
+  const have = new Set([...document.querySelectorAll('link[rel~="stylesheet"]')].map((l) => l.href));
+  return Promise.all([...doc.querySelectorAll('link[rel~="stylesheet"]')]
+    .filter((l) => !have.has(new URL(l.getAttribute('href'), location.href).href))
+    .map((l) => new Promise((done) => {
+      const link = document.importNode(l, true);
+      link.onload = link.onerror = done;
+      setTimeout(done, 3000);
+      document.head.append(link);
+    })));
+}
+
+// Focus is matched by id, else by name (+ value for radios/checkboxes) since the DOM is all new.
+function focusSnapshot() {
+  const el = document.activeElement;
+  if (!el || !screenEl()?.contains(el)) return null;
+  let sel = el.id ? `#${CSS.escape(el.id)}` : el.name ? `[name="${CSS.escape(el.name)}"]` : null;
+  if (!sel) return null;
+  if (!el.id && /^(radio|checkbox)$/.test(el.type)) sel += `[value="${CSS.escape(el.value)}"]`;
+  let start = null, end = null;
+  try { start = el.selectionStart; end = el.selectionEnd; } catch { /* type without selection */ }
+  return { sel, start, end, value: el.value, text: el.matches('textarea, input:not([type=radio], [type=checkbox], [type=range])') };
+}
+
+function moveFocus(screen, snap, keep) {
+  if (keep) { // live search / autosubmit / reload: stay where the user is, never jump to the title
+    const el = snap && screen.querySelector(snap.sel);
+    el?.focus({ preventScroll: true });
+    if (el && snap.start != null) try { el.setSelectionRange(snap.start, snap.end); } catch { /* ignore */ }
+    return;
+  }
+  const auto = screen.querySelector('[data-autofocus]');
+  const target = auto ?? screen.querySelector('h1.navbar__title') ?? screen.querySelector('#main');
+  if (!auto && target) target.tabIndex = -1;
+  target?.focus({ preventScroll: true });
+}
+
+function announce(text) {
+  const live = liveRegion();
+  live.textContent = ''; // clear first so the same title twice is still announced
+  setTimeout(() => { live.textContent = text; }, 60);
+}
+
+function liveRegion() {
+  let live = document.getElementById('pocket-live');
+  if (!live) {
+    live = Object.assign(document.createElement('div'), { id: 'pocket-live', className: 'visually-hidden' });
+    live.setAttribute('aria-live', 'polite');
+    document.body.append(live);
+  }
+  return live;
+}
+
+/* ---------------------------------------------------------------- history & scroll */
+
+function readScroll() { return { x: scrollX, y: scrollY, main: scroller()?.scrollTop ?? 0 }; }
+function writeScroll(s) {
+  scrollTo({ left: s.x, top: s.y, behavior: 'instant' });
+  scroller()?.scrollTo({ top: s.main, behavior: 'instant' });
+}
+// Safari throttles replaceState (~100 per 30 s), hence the debounce and the try.
+function saveScroll() {
+  try { history.replaceState({ ...history.state, index, scroll: readScroll() }, ''); } catch { /* throttled */ }
+}
+
+history.scrollRestoration = 'manual'; // we restore per entry ourselves, including the inner scroller
+if (history.state?.scroll) writeScroll(history.state.scroll); // full reload / non-bfcache back
+else saveScroll();
+
+addEventListener('popstate', (e) => {
+  clearTimeout(saveTimer); // a pending save would now write into the *new* entry
+  const state = e.state ?? {};
+  if (withoutHash(location.href) === shownUrl) { index = state.index ?? index; return; } // hash move
+  const back = (state.index ?? -Infinity) < index;
+  index = state.index ?? index - 1;
+  // Safari's edge-swipe already animated the page: don't animate twice.
+  const transition = e.hasUAVisualTransition ? 'none' : back ? 'pop' : 'push';
+  navigate(location.href, { history: 'none', transition, scroll: state.scroll ?? 'top' });
+});
+
+// Native fragment navigations create entries without state: number them so popstate can compare.
+addEventListener('hashchange', () => { if (!history.state) history.replaceState({ index: ++index }, ''); });
+addEventListener('pagehide', saveScroll);
+
+// Element scroll events don't bubble, but they do pass through a capturing listener.
+document.addEventListener('scroll', (e) => {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveScroll, 250);
+  if (!hasScrollEnd && e.target.matches?.('[data-wheel]')) { // scrollend fallback (iOS 17)
+    clearTimeout(e.target.settleTimer);
+    e.target.settleTimer = setTimeout(() => settleWheel(e.target), 120);
+  }
+}, { capture: true, passive: true });
+
+/* ---------------------------------------------------------------- links */
+
+function swappable(url) {
+  if (stale || !screenEl() || !/^https?:$/.test(url.protocol) || url.origin !== location.origin) return false;
+  if (url.pathname.startsWith('/static/')) return false;
+  const ext = url.pathname.match(/\.([a-z0-9]+)$/i)?.[1];
+  return !ext || /^html?$/i.test(ext); // .json, .png, .webmanifest… are not screens
+}
+
+document.addEventListener('click', (e) => {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = e.target.closest?.('a[href]');
+  const href = a?.getAttribute('href'); // getAttribute: also works for SVG <a>
+  if (!a || href.startsWith('#') || a.hasAttribute('download') || a.closest('[data-no-swap]')) return;
+  if (!['', '_self'].includes(a.getAttribute('target') ?? '')) return;
+  const url = new URL(href, document.baseURI);
+  if (!swappable(url) || (url.hash && withoutHash(url) === shownUrl)) return;
+  e.preventDefault();
+  a.closest('dialog[open]')?.close();
+  const transition = a.dataset.transition ?? (a.dataset.nav === 'back' ? 'pop'
+    : a.closest('.split__primary') ? 'split' : 'push');
+  navigate(url, { transition });
+});
+
+/* ---------------------------------------------------------------- forms */
+
+document.addEventListener('submit', (e) => {
+  const form = e.target, sub = e.submitter;
+  if (e.defaultPrevented) return;
+  // Read attributes, not properties: an <input name="action"> would shadow form.action.
+  const attr = (name) => (sub?.hasAttribute(`form${name}`) ? sub.getAttribute(`form${name}`) : form.getAttribute(name)) ?? '';
+  const method = attr('method').toLowerCase();
+  if (method === 'dialog' || form.closest('[data-no-swap]') || sub?.closest('[data-no-swap]')) return;
+  if (!['', '_self'].includes(attr('target'))) return;
+  const action = new URL(attr('action') || location.href, document.baseURI);
+  if (!swappable(action)) return;
+  e.preventDefault();
+  clearTimeout(liveTimer);
+
+  // File inputs become their file name, as a native urlencoded/GET submission does.
+  const data = new FormData(form, sub);
+  const params = new URLSearchParams();
+  for (const [k, v] of data) params.append(k, typeof v === 'string' ? v : v.name);
+  const keepFocus = form.matches('[data-autosubmit], [data-live-search]');
+
+  if (method !== 'post') {
+    action.search = params.toString();
+    return navigate(action, { transition: form.dataset.transition ?? 'push', keepFocus, carryValue: keepFocus });
+  }
+  const multipart = attr('enctype').toLowerCase() === 'multipart/form-data';
+  const fallback = (res) => {
+    if (res?.redirected) return location.assign(res.url); // the POST went through; just show the result
+    if (!form.isConnected) return location.reload();
+    if (sub) sub.disabled = false;
+    form.setAttribute('data-no-swap', ''); // the submit handler above now lets it through natively
+    form.requestSubmit(sub ?? undefined);  // unlike form.submit(), keeps the submitter's name/value
+  };
+  if (sub) sub.disabled = true;
+  form.closest('dialog[open]')?.close();
+  navigate(action, {
+    method: 'POST', body: multipart ? data : params, fallback, keepFocus,
+    headers: { 'X-CSRF-Token': document.querySelector('meta[name="csrf-token"]')?.content ?? '' },
+    transition: form.dataset.transition ?? 'none',
+  }).finally(() => { if (sub?.isConnected && !form.hasAttribute('data-no-swap')) sub.disabled = false; });
+});
+
+document.addEventListener('change', (e) => {
+  const t = e.target;
+  if (t.matches?.('[data-wheel] input[type=radio]')) {
+    const wheel = t.closest('[data-wheel]');
+    centre(wheel, t.closest('.wheel__item'), reduceMotion.matches ? 'instant' : 'smooth');
+    markWheel(wheel);
+  }
+  t.closest?.('form[data-autosubmit]')?.requestSubmit();
+});
+
+document.addEventListener('input', (e) => {
+  const t = e.target;
+  if (t.type === 'range') {
+    fill(t);
+    const outputs = t.id ? document.querySelectorAll(`output[for~="${CSS.escape(t.id)}"]`) : [];
+    for (const o of outputs) o.value = t.value + (o.dataset.unit ?? ''); // data-unit: optional suffix
+  }
+  const form = t.closest?.('form[data-live-search]');
+  if (!form || e.isComposing) return;
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(() => {
+    const url = new URL(form.getAttribute('action') || location.href, document.baseURI);
+    url.search = new URLSearchParams(new FormData(form)).toString();
+    if (swappable(url)) navigate(url, { replace: true, transition: 'none', scroll: 'keep', keepFocus: true, carryValue: true });
+  }, 200);
+});
+
+/* ---------------------------------------------------------------- dialogs */
+
+document.addEventListener('click', (e) => {
+  const btn = e.target.closest?.('button[commandfor]');
+  const target = btn && !btn.disabled && document.getElementById(btn.getAttribute('commandfor'));
+  if (!target) return;
+  const cmd = (btn.getAttribute('command') ?? '').toLowerCase();
+  if (cmd === 'show-modal') invokers.set(target, btn);
+  if (nativeCommands) return;
+  if (target instanceof HTMLDialogElement) { // polyfill for browsers without invoker commands
+    if (cmd === 'show-modal' && !target.open) target.showModal();
+    else if (cmd === 'close' && target.open) target.close(btn.value);
+    else if (cmd === 'request-close' && target.open) target.requestClose ? target.requestClose(btn.value) : target.close(btn.value);
+  } else if (cmd === 'toggle-popover' && target.hasAttribute('popover')) target.togglePopover();
+});
+
+// Native dialogs restore focus themselves, but Safari never focuses a clicked button, so the
+// "previously focused element" is <body>. Put focus back on the invoker in that case.
+document.addEventListener('close', (e) => {
+  const inv = invokers.get(e.target), active = document.activeElement;
+  if (inv?.isConnected && (!active || active === document.body || e.target.contains(active))) inv.focus({ preventScroll: true });
+}, true);
+
+// Light dismiss: a click whose target is the dialog itself but lies outside its content box hit the
+// backdrop. Both pointerdown and click must be there, so a drag out of the sheet doesn't close it.
+function onBackdrop(e) {
+  const d = e.target;
+  if (!(d instanceof HTMLDialogElement) || !d.open || !d.matches('.action-sheet, [data-light-dismiss]')) return false;
+  const r = d.getBoundingClientRect(), cs = getComputedStyle(d), px = (p) => parseFloat(cs[p]) || 0;
+  return e.clientX < r.left + px('borderLeftWidth') + px('paddingLeft') || e.clientX > r.right - px('borderRightWidth') - px('paddingRight')
+    || e.clientY < r.top + px('borderTopWidth') + px('paddingTop') || e.clientY > r.bottom - px('borderBottomWidth') - px('paddingBottom');
+}
+let backdropDown = null;
+document.addEventListener('pointerdown', (e) => { backdropDown = onBackdrop(e) ? e.target : null; });
+document.addEventListener('click', (e) => {
+  if (backdropDown && e.target === backdropDown && onBackdrop(e)) backdropDown.requestClose ? backdropDown.requestClose() : backdropDown.close();
+  backdropDown = null;
+});
+
+/* ---------------------------------------------------------------- sound & controls */
+
+/** Play a (short) sound; only call from a user gesture, autoplay rules apply. */
+export function playSound(url) {
+  const key = new URL(url, location.href).href;
+  let audio = sounds.get(key);
+  if (!audio) sounds.set(key, (audio = new Audio(key)));
+  audio.currentTime = 0;
+  return audio.play().catch(() => {}); // blocked or missing sound is not worth an error
+}
+
+document.addEventListener('click', (e) => {
+  const el = e.target.closest?.('[data-sound]');
+  if (el) playSound(el.dataset.sound);
+
+  const step = e.target.closest?.('[data-stepper] [data-step]');
+  const input = step?.closest('[data-stepper]').querySelector('input');
+  if (input && !input.disabled && !input.readOnly) {
+    const n = Number(step.dataset.step) || 0, before = input.value;
+    try { n < 0 ? input.stepDown(-n) : input.stepUp(n); } catch { /* not a steppable input */ }
+    if (input.value !== before) fire(input, 'input', 'change');
+  }
+
+  // A tap on the section index already scrolled on pointerdown; don't also jump to the fragment.
+  if (scrubbing && e.detail && e.target.closest?.('.section-index')) e.preventDefault();
+  scrubbing = false;
+});
+
+function fill(range) {
+  const min = Number(range.min) || 0, max = range.max === '' ? 100 : Number(range.max);
+  const pct = max > min ? ((range.valueAsNumber - min) / (max - min)) * 100 : 0;
+  range.style.setProperty('--fill', `${Math.round(pct * 100) / 100}%`); // CSSOM is allowed by the CSP
+}
+
+// Wheel picker: a scroll-snap list of radios; the item nearest the centre is the selection.
+const items = (wheel) => [...wheel.querySelectorAll('.wheel__item')];
+function centre(wheel, item, behavior) {
+  if (!item || !wheel.clientHeight) return;
+  const w = wheel.getBoundingClientRect(), r = item.getBoundingClientRect();
+  const top = wheel.scrollTop + (r.top - w.top - wheel.clientTop) - (wheel.clientHeight - r.height) / 2;
+  wheel.scrollTo({ top, behavior });
+}
+function markWheel(wheel) {
+  for (const item of items(wheel)) item.classList.toggle('is-selected', !!item.querySelector('input:checked'));
+}
+function settleWheel(wheel) {
+  if (!wheel.clientHeight) return;
+  const w = wheel.getBoundingClientRect(), mid = w.top + w.height / 2;
+  let best = null, dist = Infinity;
+  for (const item of items(wheel)) {
+    const r = item.getBoundingClientRect(), d = Math.abs(r.top + r.height / 2 - mid);
+    if (d < dist) [best, dist] = [item, d];
+  }
+  const radio = best?.querySelector('input[type=radio]');
+  if (radio && !radio.checked && !radio.disabled) { radio.checked = true; fire(radio, 'input', 'change'); }
+  markWheel(wheel);
+}
+document.addEventListener('scrollend', (e) => { if (e.target.matches?.('[data-wheel]')) settleWheel(e.target); }, true);
+
+// Section index: drag along the letters like iOS; the pointer is captured so moves keep coming.
+function scrub(nav, e) {
+  const r = nav.getBoundingClientRect();
+  const y = Math.min(Math.max(e.clientY, r.top + 1), r.bottom - 1); // forgiving: x is ignored
+  const link = document.elementFromPoint(r.left + r.width / 2, y)?.closest('a[href^="#"]');
+  if (!link || !nav.contains(link) || link === nav.lastLink) return;
+  nav.lastLink = link;
+  document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView({ block: 'start', behavior: 'instant' });
+}
+document.addEventListener('pointerdown', (e) => {
+  const nav = e.target.closest?.('.section-index');
+  if (!nav || e.button !== 0) return;
+  e.preventDefault(); // no text selection while dragging
+  nav.setPointerCapture(e.pointerId);
+  nav.lastLink = null;
+  scrubbing = true;
+  scrub(nav, e);
+});
+document.addEventListener('pointermove', (e) => {
+  const nav = e.target.closest?.('.section-index');
+  if (nav?.hasPointerCapture(e.pointerId)) scrub(nav, e);
+});
+
+/* ---------------------------------------------------------------- per-screen setup */
+
+function initControls(scope) {
+  for (const range of $$(scope, 'input[type=range]')) fill(range);
+  for (const nav of $$(scope, '.section-index')) nav.style.touchAction = 'none'; // else touch scrolls the page
+  const wheels = $$(scope, '[data-wheel]');
+  if (!wheels.length) return;
+  // Centre the checked item whenever the wheel gets a size: at init, and when a closed
+  // dialog or hidden panel containing it is shown later.
+  const ro = new ResizeObserver((entries) => {
+    for (const { target, contentRect } of entries) {
+      if (!contentRect.height) continue;
+      centre(target, target.querySelector('input:checked')?.closest('.wheel__item'), 'instant');
+      markWheel(target);
+    }
+  });
+  wheels.forEach((w) => ro.observe(w));
+  teardown.push(() => ro.disconnect());
+}
+
+function initScreen(screen) {
+  initControls(screen);
+  for (const el of $$(screen, '[data-sse]')) {
+    const es = new EventSource(new URL(el.dataset.sse, location.href));
+    es.addEventListener('patch', (e) => patch(e.data));
+    // Don't let a background refresh abort a navigation the user started.
+    es.addEventListener('reload', () => {
+      if (!inflight) navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+    });
+    es.addEventListener('done', () => es.close());
+    teardown.push(() => es.close());
+  }
+}
+
+// SSE patch: every top-level element with an id replaces the element with that id.
+function patch(html) {
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html; // inert parse of a server-escaped fragment; nothing runs
+  for (const node of [...tpl.content.children]) {
+    const old = node.id && document.getElementById(node.id);
+    if (!old) continue;
+    const focusId = old.contains(document.activeElement) && document.activeElement.id;
+    old.replaceWith(node);
+    initControls(node);
+    if (focusId) document.getElementById(focusId)?.focus({ preventScroll: true });
+  }
+}
+
+/* ---------------------------------------------------------------- start */
+
+liveRegion(); // must exist before the first announcement to be reliably read out
+if (screenEl()) initScreen(screenEl());
+
+const swMeta = document.querySelector('meta[name="pocket-sw"]');
+if (swMeta && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register(swMeta.content, { scope: '/' })
+    .catch((err) => console.debug('Pocket: service worker registration failed', err));
+}
+
+window.Pocket = { navigate, playSound };

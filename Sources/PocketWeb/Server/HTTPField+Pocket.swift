@@ -1,0 +1,14 @@
+import HTTPTypes
+
+extension HTTPField.Name {
+    // These literals are valid header names, so the initialiser cannot fail; the fallback keeps the code crash-free.
+    static let pocketSwap = HTTPField.Name("X-Pocket-Swap") ?? .accept
+    static let csrfToken = HTTPField.Name("X-CSRF-Token") ?? .accept
+    static let requestID = HTTPField.Name("X-Request-ID") ?? .accept
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site") ?? .accept
+    static let permissionsPolicy = HTTPField.Name("Permissions-Policy") ?? .accept
+    static let crossOriginOpenerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy") ?? .accept
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy") ?? .accept
+    static let xFrameOptions = HTTPField.Name("X-Frame-Options") ?? .accept
+    static let serviceWorkerAllowed = HTTPField.Name("Service-Worker-Allowed") ?? .accept
+}

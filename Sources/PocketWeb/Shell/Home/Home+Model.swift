@@ -1,0 +1,21 @@
+/// The springboard: a grid of the registered apps.
+enum Home {
+    struct Model: Sendable, Equatable {
+        struct Tile: Sendable, Equatable {
+            let name: String
+            let href: String
+            let icon: String
+            let summary: String
+        }
+
+        let tiles: [Tile]
+        let hasApps: Bool
+        let designHref: String
+
+        init(apps: [AppDescriptor], assets: AssetCatalog) {
+            tiles = apps.map { Tile(name: $0.name, href: $0.href, icon: assets.url($0.icon), summary: $0.summary) }
+            hasApps = !apps.isEmpty
+            designHref = ShellRoute.design.href
+        }
+    }
+}

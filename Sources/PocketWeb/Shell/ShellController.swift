@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+
+/// The shell's routes: home screen, style guide, offline page, manifest, service worker, static files.
+struct ShellController {
+    let renderer: PageRenderer
+    let apps: [AppDescriptor]
+
+    func addRoutes(to router: Router<PocketRequestContext>) {
+        router.get(ShellRoute.home.pattern, use: home)
+        router.get(ShellRoute.design.pattern, use: design)
+        router.post(ShellRoute.design.pattern, use: designPost)
+        router.get(ShellRoute.offline.pattern, use: offline)
+        router.get(ShellRoute.manifest.pattern, use: manifest)
+        router.get(ShellRoute.serviceWorker.pattern, use: serviceWorker)
+        router.get(ShellRoute.asset("").pattern, use: asset)
+    }
+
+    // MARK: Pages
+
+    @Sendable func home(_ request: Request, context: PocketRequestContext) throws -> Response {
+        try renderer.page("shell/home", frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), model: Home.Model(apps: apps, assets: renderer.assets), context: context)
+    }
+
+    @Sendable func design(_ request: Request, context: PocketRequestContext) throws -> Response {
+        let fields = request.queryFields
+        let model = Design.Model(query: fields["q"] ?? "", selectedID: fields["planet"])
+        return try renderer.page("shell/design", frame: designFrame, model: model, context: context)
+    }
+
+    /// Echoes the demo form without storing anything, so the style guide can show a real POST round trip.
+    @Sendable func designPost(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields(context: context)
+        let model = Design.Model(posted: fields["message"] ?? "")
+        return try renderer.page("shell/design", frame: designFrame, model: model, context: context)
+    }
+
+    @Sendable func offline(_ request: Request, context: PocketRequestContext) throws -> Response {
+        try renderer.page("shell/offline", frame: PageFrame(title: "Offline", back: BackLink(label: "Pocket", href: ShellRoute.home.href)), model: ["home": ShellRoute.home.href], context: context)
+    }
+
+    // MARK: Installability
+
+    @Sendable func manifest(_ request: Request, context: PocketRequestContext) throws -> Response {
+        let json = try WebManifest(apps: apps, assets: renderer.assets).json()
+        return Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: json)))
+    }
+
+    @Sendable func serviceWorker(_ request: Request, context: PocketRequestContext) throws -> Response {
+        let script = try renderer.render(ServiceWorker.Model(assets: renderer.assets), template: "shell/sw.js")
+        var headers = HTTPFields()
+        headers[.contentType] = "text/javascript; charset=utf-8"
+        headers[.cacheControl] = "no-cache"
+        headers[.serviceWorkerAllowed] = "/"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: script)))
+    }
+
+    // MARK: Static files
+
+    @Sendable func asset(_ request: Request, context: PocketRequestContext) throws -> Response {
+        let path = context.parameters.getCatchAll().joined(separator: "/")
+        guard let asset = renderer.assets.asset(at: path) else { throw HTTPError(.notFound) }
+        let etag = "\"\(asset.hash)\""
+        var headers = HTTPFields()
+        headers[.eTag] = etag
+        // A URL carrying the current hash never changes, so it may be cached for good.
+        headers[.cacheControl] = request.queryFields["v"] == asset.hash ? "public, max-age=31536000, immutable" : "no-cache"
+        if request.headers[values: .ifNoneMatch].contains(etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = asset.contentType
+        headers[.contentLength] = String(asset.data.count)
+        let body: ResponseBody = request.method == .head ? .init() : .init(byteBuffer: ByteBuffer(bytes: asset.data))
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    private var designFrame: PageFrame {
+        PageFrame(title: "Design", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true)
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import PocketCore
+
+/// `pocket`: runs the Pocket server and, per app, scripting subcommands.
+@main
+struct PocketCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pocket",
+        abstract: "Five classic mobile apps behind one home screen, served to your phone.",
+        version: PocketVersion.current,
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+
+    /// Parses and runs, printing any failure as one `pocket: …` line on stderr.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error) // --help and --version print their own text
+            }
+            FileHandle.standardError.write(Data("pocket: \(oneLineMessage(for: error))\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    private static func oneLineMessage(for error: any Error) -> String {
+        if let error = error as? ConfigurationError { return error.description }
+        if let error = error as? CommandFailure { return error.description }
+        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        return message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+    }
+}
+
+/// A failure already explained in one line.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PocketCore
+import PocketWeb
+
+/// `pocket serve`: runs the web server until SIGINT or SIGTERM.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve Pocket's web front end (the default command).",
+        discussion: "Binds 127.0.0.1:8080 unless told otherwise. To reach Pocket from a phone on the same network, pass --host 0.0.0.0 (and --tls-cert/--tls-key for installing to the home screen)."
+    )
+
+    @Option(help: ArgumentHelp("Address to bind (env POCKET_HOST; default 127.0.0.1). A LAN address must be given explicitly.", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("Port to bind, 0 for any free port (env POCKET_PORT; default 8080).", valueName: "port"))
+    var port: String?
+
+    @OptionGroup var data: DataOptions
+
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("PEM certificate chain; serves HTTPS (env POCKET_TLS_CERT).", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key for --tls-cert (env POCKET_TLS_KEY).", valueName: "file"))
+    var tlsKey: String?
+
+    func run() async throws {
+        let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey)
+        let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
+        _ = try DataDirectory(url: configuration.dataDirectory)
+        for path in [configuration.tls?.certificate, configuration.tls?.key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
+            throw ConfigurationError.unreadableFile(path: path)
+        }
+        bootstrapLogging(level: configuration.logLevel)
+        let logger = Logger(label: "pocket")
+        if !configuration.isLoopback && configuration.tls == nil {
+            logger.warning("serving plain HTTP on \(configuration.host): phones will not install Pocket or share location without --tls-cert/--tls-key")
+        }
+        do {
+            let app = try await buildApplication(
+                configuration: configuration,
+                apps: [],
+                resources: try WebResources.bundled(),
+                logger: logger,
+                onServerRunning: { port in
+                    var shown = configuration
+                    shown.port = port
+                    logger.notice("Pocket \(PocketVersion.current) serving \(shown.baseURL) (data in \(configuration.dataDirectory.path))")
+                }
+            )
+            try await app.runService()
+        } catch {
+            throw CommandFailure(description: describeStartupError(error, configuration: configuration))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import Testing
+@testable import PocketCore
+
+@Suite("Data directory and databases")
+struct DataDirectoryTests {
+    private func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("pocket-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    @Test func createsMissingFoldersAndLeavesNoProbeBehind() throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let directory = try DataDirectory(url: root.appendingPathComponent("a/b"))
+        #expect(FileManager.default.fileExists(atPath: directory.url.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        #expect(directory.file("pocket.sqlite").lastPathComponent == "pocket.sqlite")
+        let sub = try directory.folder("downloads")
+        #expect(FileManager.default.fileExists(atPath: sub.path))
+    }
+
+    @Test func aFileInTheWayIsAClearError() throws {
+        let root = temporaryFolder()
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let blocker = root.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        do {
+            _ = try DataDirectory(url: blocker.appendingPathComponent("pocket"))
+            Issue.record("expected an error")
+        } catch {
+            guard case .dataDirectoryNotWritable(let path, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(path.hasSuffix("blocker/pocket"))
+            #expect(error.description.hasPrefix("data directory "))
+            #expect(error.description.hasSuffix("blocker is a file, not a folder"))
+        }
+    }
+
+    @Test func databasesEnforceForeignKeys() throws {
+        let queue = try DatabaseFactory.inMemory(label: "test")
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE parent(id INTEGER PRIMARY KEY); CREATE TABLE child(id INTEGER PRIMARY KEY, parentID INTEGER NOT NULL REFERENCES parent(id))")
+        }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "INSERT INTO child(id, parentID) VALUES (1, 42)") }
+        }
+    }
+
+    @Test func onDiskDatabaseIsCreatedInWALMode() throws {
+        let root = temporaryFolder()
+        let directory = try DataDirectory(url: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pool = try DatabaseFactory.onDisk(at: directory.file("test.sqlite"), label: "test")
+        let mode = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+}

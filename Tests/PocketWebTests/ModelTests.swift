@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import PocketWeb
+
+@Suite("Pure pieces")
+struct ModelTests {
+    @Test func formFieldsDecodePlusPercentAndRepeats() {
+        let fields = FormFields(urlEncoded: "q=two+words&x=%3Cb%3E&tag=a&tag=b&empty=&bad=%zz&flag")
+        #expect(fields["q"] == "two words")
+        #expect(fields["x"] == "<b>")
+        #expect(fields.all("tag") == ["a", "b"])
+        #expect(fields["empty"] == "")
+        #expect(fields["bad"] == "%zz")
+        #expect(fields["flag"] == "")
+        #expect(fields["missing"] == nil)
+        #expect(fields.names == ["q", "x", "tag", "empty", "bad", "flag"])
+    }
+
+    @Test func csrfTokensAreWellFormedDistinctAndComparedExactly() {
+        let a = CSRFToken.make(), b = CSRFToken.make()
+        #expect(CSRFToken.isWellFormed(a))
+        #expect(a != b)
+        #expect(CSRFToken.matches(a, a))
+        #expect(!CSRFToken.matches(a, b))
+        #expect(!CSRFToken.matches("", ""))
+        #expect(!CSRFToken.matches(a, String(a.dropLast())))
+        #expect(!CSRFToken.isWellFormed("short"))
+        #expect(!CSRFToken.isWellFormed(String(repeating: "!", count: CSRFToken.length)))
+    }
+
+    @Test func policiesMergeWithoutDuplicates() {
+        let a = ExternalSources(imageSources: ["https://a"], frameSources: ["https://f"])
+        let b = ExternalSources(imageSources: ["https://a", "https://b"], mediaSources: ["https://m"])
+        let merged = a.merged(with: b)
+        #expect(merged.imageSources == ["https://a", "https://b"])
+        #expect(merged.headerValue.contains("media-src 'self' https://m"))
+        #expect(ExternalSources().headerValue.contains("frame-src 'none'"))
+    }
+
+    @Test func errorModelsHideServerDetailsButKeepClientMessages() {
+        let server = ErrorPage.Model(status: .internalServerError, message: "secret detail", requestID: "r1", path: "/x")
+        #expect(!server.message.contains("secret"))
+        #expect(server.showRequestID)
+        let client = ErrorPage.Model(status: .forbidden, message: "Reload it.", requestID: "r2", path: "/x")
+        #expect(client.message == "Reload it.")
+        #expect(!client.showRequestID)
+        #expect(ErrorPage.Model(status: .notFound, message: nil, requestID: "", path: "/").title == "Not Found")
+    }
+
+    @Test func assetHashesAreStableFNV1a() {
+        // Known FNV-1a 64 vectors.
+        #expect(AssetCatalog.hash(Data()) == "cbf29ce484222325")
+        #expect(AssetCatalog.hash(Data("a".utf8)) == "af63dc4c8601ec8c")
+        #expect(AssetCatalog.contentType(for: "x/y.SVG") == "image/svg+xml")
+        #expect(AssetCatalog.contentType(for: "pocket.js") == "text/javascript; charset=utf-8")
+    }
+
+    @Test func designModelSelectsOnePlanetAndChecksDefaults() {
+        let model = Design.Model(query: "q", selectedID: "venus")
+        #expect(model.selectedDetail?.title == "Venus")
+        #expect(model.details.filter(\.selected).count == 1)
+        #expect(model.letters.count == 26)
+        #expect(model.wheelHours.filter(\.checked).map(\.label) == ["09"])
+        #expect(model.segments.filter(\.checked).map(\.label) == ["Week"])
+        #expect(Design.Model().selectedDetail == nil)
+    }
+
+    @Test func frameTitlesNameTheProduct() {
+        #expect(PageFrame(title: "Pocket").documentTitle == "Pocket")
+        #expect(PageFrame(title: "Design").documentTitle == "Design · Pocket")
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import PocketWeb
+
+@Suite("Shell pages")
+struct ShellRouteTests {
+    @Test func homeShowsEmptySpringboardWithoutApps() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.text.contains("<title>Pocket</title>"))
+                #expect(response.text.contains("No apps are registered"))
+                #expect(response.text.contains(#"viewport-fit=cover"#))
+                #expect(response.text.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
+                #expect(response.text.contains(#"name="apple-mobile-web-app-capable" content="yes""#))
+                #expect(response.text.contains(#"rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png?v="#))
+            }
+        }
+    }
+
+    @Test func registeredAppAppearsOnHomeAndServesBelowItsPrefix() async throws {
+        let app = try await makeApplication(apps: [FixtureApp()])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains(#"<a class="app-tile" href="/fixture" title="A test app &amp; more">"#))
+                #expect(response.text.contains("Fixture &lt;App&gt;"))
+                #expect(response.text.contains("/static/icons/apps/plates.svg?v="))
+                #expect(!response.text.contains("No apps are registered"))
+            }
+            try await client.execute(uri: "/fixture", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("<title>Fixture · Pocket</title>"))
+            }
+        }
+    }
+
+    @Test func designPageShowsEveryComponent() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/design", method: .get) { response in
+                #expect(response.status == .ok)
+                let components = ["navbar", "list", "section-index", "controls", "segmented", "switch", "slider", "stepper", "wheel", "progress", "buttons", "alert", "action-sheet", "form", "split", "toolbar"]
+                for component in components {
+                    #expect(response.text.contains(#"data-component="\#(component)""#), "missing \(component)")
+                }
+                for letter in ["A", "M", "Z"] {
+                    #expect(response.text.contains(##"<a href="#section-\##(letter)">\##(letter)</a>"##))
+                }
+                #expect(response.text.contains(#"class="navbar__back" href="/" data-nav="back""#))
+                #expect(response.text.contains(#"<progress class="progress" id="demo-progress-bar" max="100" value="42">"#))
+            }
+        }
+    }
+
+    @Test func splitViewMarksTheSelectedDetail() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/design?planet=mars", method: .get) { response in
+                #expect(response.text.contains("split--detail"))
+                #expect(response.text.contains(#"<h3 class="split__title">Mars</h3>"#))
+                #expect(response.text.contains(#"aria-current="page""#))
+            }
+            try await client.execute(uri: "/design?planet=pluto", method: .get) { response in
+                #expect(!response.text.contains("split--detail"))
+                #expect(response.text.contains("Select a planet"))
+            }
+        }
+    }
+
+    @Test func offlinePageAndHEADWork() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/offline", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("can’t reach its server"))
+            }
+            try await client.execute(uri: "/", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.isEmpty)
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+# Shared by run.sh and test.sh: install what a fresh Debian/Ubuntu machine with Swift lacks.
+# Sourced, not run.
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
+    echo "pocket: need root (or sudo) to install: $*" >&2; return 1; fi
+}
+
+apt_updated=0
+# ensure_debs PACKAGE... : installs the Debian packages that are not installed yet.
+ensure_debs() {
+  local missing=()
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "pocket: please install ${missing[*]} (no apt-get on this machine)" >&2; return 1
+  fi
+  echo "==> installing ${missing[*]}"
+  if [ "$apt_updated" -eq 0 ]; then as_root apt-get update -qq; apt_updated=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+require_swift() {
+  command -v swift >/dev/null 2>&1 && return 0
+  [ -x /opt/swift/usr/bin/swift ] && { export PATH="/opt/swift/usr/bin:$PATH"; return 0; }
+  echo "pocket: the Swift toolchain (6.2 or newer) is required: see https://www.swift.org/install/linux/" >&2
+  return 1
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test: the Swift build, `swift test`, then the browser suite against the real server.
+# Installs what is missing (libsqlite3-dev, chromium, chromium-driver, selenium, pytest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+require_swift
+ensure_debs libsqlite3-dev chromium chromium-driver openssl
+if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
+  echo "==> installing the browser suite's Python packages"
+  python3 -m pip install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
+fi
+
+echo "==> swift build"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! swift build --build-tests >"$log" 2>&1; then cat "$log"; exit 1; fi
+# Pocket builds without warnings; the only ones allowed are dependencies' notes about files they do not use.
+if grep -E "(error|warning):" "$log" | grep -vE "unhandled|/\.build/checkouts/"; then
+  echo "pocket: the build printed warnings (above)" >&2; exit 1
+fi
+
+echo "==> swift test"
+swift test --skip-build
+
+echo "==> command-line suite"
+POCKET_BIN="$PWD/.build/debug/pocket" python3 -m pytest tests/cli -q -p no:cacheprovider
+
+echo "==> browser suite"
+POCKET_BIN="$PWD/.build/debug/pocket" python3 -m pytest tests/browser -q -p no:cacheprovider "$@"

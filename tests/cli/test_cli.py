@@ -1,0 +1,126 @@
+"""The `pocket` command line: start-up errors are one clear line, signals stop it cleanly."""
+import os
+import signal
+import socket
+import ssl
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(*args, env=None, timeout=30):
+    merged = {**os.environ, **(env or {})}
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout, env=merged)
+
+
+def start(*args, env=None):
+    merged = {**os.environ, **(env or {})}
+    return subprocess.Popen([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=merged)
+
+
+def wait_for(url, context=None, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2, context=context) as response:
+                return response.read().decode()
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"{url} did not answer within {timeout}s")
+
+
+def one_line_error(result):
+    assert result.returncode != 0, result
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("pocket: ")
+    return lines[0]
+
+
+def test_version_and_help():
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip().count(".") == 2
+    help_text = run("serve", "--help").stdout
+    for option in ["--host", "--port", "--data-dir", "--log-level", "--tls-cert", "--tls-key"]:
+        assert option in help_text
+
+
+def test_unknown_option_is_one_line():
+    assert "--bogus" in one_line_error(run("serve", "--bogus"))
+
+
+@pytest.mark.parametrize("port", ["99999", "http"])
+def test_invalid_port_is_one_line(port):
+    assert "invalid port" in one_line_error(run("serve", "--port", port))
+
+
+def test_invalid_port_from_environment(tmp_path):
+    assert "invalid port 'x'" in one_line_error(run("serve", "--data-dir", str(tmp_path), env={"POCKET_PORT": "x"}))
+
+
+def test_port_in_use_is_one_line(tmp_path):
+    with socket.socket() as blocker:
+        blocker.bind(("127.0.0.1", 0))
+        blocker.listen()
+        port = blocker.getsockname()[1]
+        line = one_line_error(run("serve", "--port", str(port), "--data-dir", str(tmp_path)))
+    assert f"port {port}" in line and "already in use" in line
+
+
+def test_unwritable_data_dir_is_one_line(tmp_path):
+    (tmp_path / "file").write_text("x")
+    line = one_line_error(run("serve", "--data-dir", str(tmp_path / "file" / "pocket"), "--port", str(free_port())))
+    assert "is a file, not a folder" in line
+
+
+def test_missing_tls_file_is_one_line(tmp_path):
+    line = one_line_error(run("serve", "--tls-cert", str(tmp_path / "c.pem"), "--tls-key", str(tmp_path / "k.pem"), "--data-dir", str(tmp_path)))
+    assert "cannot read" in line
+
+
+def test_half_tls_pair_is_one_line(tmp_path):
+    assert "both --tls-cert and --tls-key" in one_line_error(run("serve", "--tls-cert", "/x.pem", "--data-dir", str(tmp_path)))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_serves_with_environment_and_stops_cleanly_on_signal(tmp_path, sig):
+    port = free_port()
+    data = tmp_path / "xdg"
+    # No --data-dir: the default follows XDG_DATA_HOME; the port comes from POCKET_PORT.
+    server = start(env={"POCKET_PORT": str(port), "XDG_DATA_HOME": str(data)})
+    try:
+        page = wait_for(f"http://127.0.0.1:{port}/")
+        assert "<title>Pocket</title>" in page
+        assert (data / "pocket").is_dir()
+    finally:
+        server.send_signal(sig)
+        code = server.wait(timeout=15)
+    assert code == 0, server.stderr.read()
+
+
+def test_https_with_certificate(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+    port = free_port()
+    server = start("serve", "--port", str(port), "--data-dir", str(tmp_path), "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        context = ssl.create_default_context(cafile=str(cert))
+        page = wait_for(f"https://127.0.0.1:{port}/design", context=context)
+        assert "<title>Design · Pocket</title>" in page
+    finally:
+        server.terminate()
+        assert server.wait(timeout=15) == 0
