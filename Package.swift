@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // MARK: Core
@@ -32,7 +33,24 @@ let package = Package(
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Apps
+        .target(
+            name: "Plates",
+            dependencies: [
+                "PocketCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Resources/states.json"), .copy("Resources/SOURCES.md")],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "Remote",
             swiftSettings: swiftSettings
         ),
 
@@ -41,6 +59,7 @@ let package = Package(
             name: "PocketWeb",
             dependencies: [
                 "PocketCore",
+                "Plates",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -62,6 +81,7 @@ let package = Package(
             name: "pocket",
             dependencies: [
                 "PocketCore",
+                "Plates",
                 "PocketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -76,10 +96,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PlatesTests",
+            dependencies: [
+                "Plates",
+                "PocketCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RemoteTests",
+            dependencies: ["Remote"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PocketWebTests",
             dependencies: [
                 "PocketWeb",
                 "PocketCore",
+                "Plates",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

@@ -27,4 +27,4 @@ echo "==> command-line suite"
 POCKET_BIN="$PWD/.build/debug/pocket" python3 -m pytest tests/cli -q -p no:cacheprovider
 
 echo "==> browser suite"
-POCKET_BIN="$PWD/.build/debug/pocket" python3 -m pytest tests/browser -q -p no:cacheprovider "$@"
+POCKET_BIN="$PWD/.build/debug/pocket" python3 -m pytest tests/browser -q "$@"

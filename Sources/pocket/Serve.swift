@@ -28,7 +28,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey)
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
-        _ = try DataDirectory(url: configuration.dataDirectory)
+        let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         for path in [configuration.tls?.certificate, configuration.tls?.key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
             throw ConfigurationError.unreadableFile(path: path)
         }
@@ -40,7 +40,7 @@ struct Serve: AsyncParsableCommand {
         do {
             let app = try await buildApplication(
                 configuration: configuration,
-                apps: [],
+                apps: try makeApps(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment),
                 resources: try WebResources.bundled(),
                 logger: logger,
                 onServerRunning: { port in

@@ -8,18 +8,21 @@ public struct PageFrame: Sendable {
     public var largeTitle: Bool
     /// An extra class on the screen, for app-specific styling hooks.
     public var screenClass: String
+    /// The app whose stylesheet (`css/apps/<app>.css`) the page also needs, if any.
+    public var app: String?
 
     /// The document title: the page title followed by the product name, or just "Pocket" at home.
     /// Stored, not computed, because Mustache reads values by reflection.
     public let documentTitle: String
 
     /// Creates a frame.
-    public init(title: String, back: BackLink? = nil, largeTitle: Bool = false, screenClass: String = "") {
+    public init(title: String, back: BackLink? = nil, largeTitle: Bool = false, screenClass: String = "", app: String? = nil) {
         self.title = title
         self.documentTitle = title == "Pocket" ? title : "\(title) · Pocket"
         self.back = back
         self.largeTitle = largeTitle
         self.screenClass = screenClass
+        self.app = app
     }
 }
 
@@ -53,6 +56,8 @@ public struct Chrome: Sendable {
     public let faviconPNG: String
     /// 180×180 icon for iOS home screens.
     public let appleTouchIcon: String
+    /// The page's app stylesheet, when it has one.
+    public let appStylesheet: String?
     /// Pocket's version.
     public let version: String
 }

@@ -20,7 +20,7 @@ public struct PageRenderer: Sendable {
     }
 
     /// The layout-wide values for one request.
-    public func chrome(for context: PocketRequestContext) -> Chrome {
+    public func chrome(for context: PocketRequestContext, app: String? = nil) -> Chrome {
         Chrome(
             csrfToken: context.csrfToken,
             stylesheet: assets.url("css/pocket.css"),
@@ -28,13 +28,14 @@ public struct PageRenderer: Sendable {
             favicon: assets.url("icons/pocket.svg"),
             faviconPNG: assets.url("icons/favicon-32.png"),
             appleTouchIcon: assets.url("icons/apple-touch-icon.png"),
+            appStylesheet: app.flatMap { assets.asset(at: "css/apps/\($0).css") != nil ? assets.url("css/apps/\($0).css") : nil },
             version: PocketVersion.current
         )
     }
 
     /// Renders `template` with `model` inside the shared layout.
     public func page(_ template: String, frame: PageFrame, model: some Sendable, context: PocketRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
-        let envelope = PageEnvelope(frame: frame, page: model, chrome: chrome(for: context))
+        let envelope = PageEnvelope(frame: frame, page: model, chrome: chrome(for: context, app: frame.app))
         let html = try render(envelope, template: template)
         return Self.htmlResponse(html, status: status)
     }

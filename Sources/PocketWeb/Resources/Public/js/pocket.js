@@ -29,6 +29,7 @@ let shownUrl = withoutHash(location.href); // the URL the visible screen was ren
 let teardown = [];                     // cleanups for the current screen (EventSources, observers)
 let stale = false;                     // server ships a newer pocket.js: stop swapping, let pages reload
 let saveTimer, liveTimer, scrubbing = false;
+let lastPosition = null;              // the latest geolocation fix, for form[data-geolocate]
 const invokers = new WeakMap();        // dialog -> button that opened it (focus goes back there)
 const sounds = new Map();              // url -> HTMLAudioElement
 
@@ -69,8 +70,11 @@ export async function navigate(url, opts = {}) {
     const final = new URL(res.url || url);
     if (!final.hash) final.hash = url.hash;
     const sameUrl = final.href === location.href;
+    // A POST that redirects back to the page it came from (tap a cell, toggle a switch) is an
+    // update in place, not a new screen: replace the entry and keep the scroll position.
+    const samePage = opts.method === 'POST' && withoutHash(final) === withoutHash(location.href);
     let mode = opts.history ?? (opts.replace ? 'replace' : 'push');
-    if (opts.method === 'POST') mode = res.redirected ? 'push' : 'none'; // a POST result keeps the URL
+    if (opts.method === 'POST') mode = res.redirected ? (samePage ? 'replace' : 'push') : 'none'; // a POST result keeps the URL
     if (mode === 'push' && sameUrl) mode = 'replace';
 
     let transition = opts.transition ?? 'push';
@@ -82,7 +86,7 @@ export async function navigate(url, opts = {}) {
     else if (mode === 'replace') history.replaceState({ index }, '', final);
     shownUrl = withoutHash(location.href);
 
-    const scroll = opts.scroll ?? (sameUrl || mode === 'none' ? 'keep' : 'top');
+    const scroll = opts.scroll ?? (sameUrl || samePage || mode === 'none' ? 'keep' : 'top');
     await swap(doc, next, { transition, scroll, keep: opts.keepFocus, carry: opts.carryValue });
   } catch (err) {
     if (err?.name === 'AbortError') return;
@@ -239,7 +243,17 @@ document.addEventListener('click', (e) => {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = e.target.closest?.('a[href]');
   const href = a?.getAttribute('href'); // getAttribute: also works for SVG <a>
-  if (!a || href.startsWith('#') || a.hasAttribute('download') || a.closest('[data-no-swap]')) return;
+  if (!a) return;
+  // A link to a confirmation page can name a <dialog> on this page that asks the same question:
+  // with JavaScript the dialog opens, without it the link leads to the page.
+  const dialog = a.dataset.dialog && document.getElementById(a.dataset.dialog);
+  if (dialog?.showModal && !dialog.open) {
+    e.preventDefault();
+    invokers.set(dialog, a);
+    dialog.showModal();
+    return;
+  }
+  if (href.startsWith('#') || a.hasAttribute('download') || a.closest('[data-no-swap]')) return;
   if (!['', '_self'].includes(a.getAttribute('target') ?? '')) return;
   const url = new URL(href, document.baseURI);
   if (!swappable(url) || (url.hash && withoutHash(url) === shownUrl)) return;
@@ -265,6 +279,7 @@ document.addEventListener('submit', (e) => {
   e.preventDefault();
   clearTimeout(liveTimer);
 
+  if (form.matches('[data-geolocate]')) addPosition(form);
   // File inputs become their file name, as a native urlencoded/GET submission does.
   const data = new FormData(form, sub);
   const params = new URLSearchParams();
@@ -424,7 +439,7 @@ function scrub(nav, e) {
   const link = document.elementFromPoint(r.left + r.width / 2, y)?.closest('a[href^="#"]');
   if (!link || !nav.contains(link) || link === nav.lastLink) return;
   nav.lastLink = link;
-  document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView({ block: 'start', behavior: 'instant', container: 'nearest' });
 }
 document.addEventListener('pointerdown', (e) => {
   const nav = e.target.closest?.('.section-index');
@@ -462,6 +477,12 @@ function initControls(scope) {
 
 function initScreen(screen) {
   initControls(screen);
+  // Forms that record where something happened keep a recent position ready, so a tap never
+  // waits for a GPS fix. The browser asks the user first; a refusal just leaves no position.
+  if (screen.querySelector('form[data-geolocate]') && navigator.geolocation) {
+    const watch = navigator.geolocation.watchPosition((p) => { lastPosition = p; }, () => {}, { maximumAge: 120000 });
+    teardown.push(() => navigator.geolocation.clearWatch(watch));
+  }
   for (const el of $$(screen, '[data-sse]')) {
     const es = new EventSource(new URL(el.dataset.sse, location.href));
     es.addEventListener('patch', (e) => patch(e.data));
@@ -471,6 +492,15 @@ function initScreen(screen) {
     });
     es.addEventListener('done', () => es.close());
     teardown.push(() => es.close());
+  }
+}
+
+function addPosition(form) {
+  if (!lastPosition || Date.now() - lastPosition.timestamp > 600000) return;
+  for (const [name, value] of [['latitude', lastPosition.coords.latitude], ['longitude', lastPosition.coords.longitude]]) {
+    let input = form.querySelector(`input[name="${name}"]`);
+    if (!input) form.append(input = Object.assign(document.createElement('input'), { type: 'hidden', name }));
+    input.value = String(value);
   }
 }
 

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Where the game lives. The live implementation is `PlatesDatabase` (SQLite via GRDB);
+/// tests use the same type on an in-memory database.
+public protocol PlatesStore: Sendable {
+    /// The current game, its spots and the household's settings.
+    func snapshot() async throws -> GameSnapshot
+    /// Marks a state spotted on the current trip; spotting it again changes nothing.
+    func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot
+    /// Clears one state on the current trip.
+    func unspot(_ code: String) async throws -> GameSnapshot
+    /// Clears every state on the current trip.
+    func resetGame() async throws -> GameSnapshot
+    /// Finishes the current trip (kept in history) and starts a new, empty one.
+    func startNewTrip(at date: Date) async throws -> GameSnapshot
+    /// Every trip with its score, newest first.
+    func trips() async throws -> [TripSummary]
+    /// One trip and its spots, oldest spot first.
+    func trip(id: Int64) async throws -> (summary: TripSummary, spots: [Spot])
+    /// Remembers whether sounds play.
+    func setMuted(_ muted: Bool) async throws -> GameSnapshot
+    /// Remembers whether spots record the browser's location.
+    func setRecordsLocation(_ records: Bool) async throws -> GameSnapshot
+}

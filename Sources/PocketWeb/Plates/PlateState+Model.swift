@@ -1,0 +1,60 @@
+import Foundation
+import Plates
+
+/// A state's page: its plate picture (or why there is none), nickname and when it was spotted.
+enum PlateState {
+    struct Model: Sendable {
+        let code: String
+        let name: String
+        let nickname: String
+        let hasImage: Bool
+        let imageURL: String
+        let imageAlt: String
+        let imageProblem: String
+        let spotted: Bool
+        let spottedText: String?
+        let locationText: String?
+        let mapURL: String?
+        let spotAction: String
+        let returnTo: String
+        let spotSound: String?
+        let unspotHref: String
+        let confirmation: Confirmation?
+        let recordsLocation: Bool
+
+        init(state: USState, game: GameSnapshot, hasImage: Bool, imageProblem: String?, returnTo: String, now: Date = Date(), timeZone: TimeZone = .current) {
+            code = state.code
+            name = state.name
+            nickname = state.nickname
+            self.hasImage = hasImage
+            imageURL = PlatesRoute.plateImage(state.code).href
+            imageAlt = "\(state.name) license plate"
+            self.imageProblem = "The picture of \(state.name)’s plate can’t be shown right now"
+                + (imageProblem.map { ": \($0)" } ?? "") + ". It will appear once Pocket can reach \(state.plateImageURL.host ?? "the picture’s server")."
+            let spot = game.spots[state.code]
+            spotted = spot != nil
+            spottedText = spot.map { "Spotted \(Self.format($0.spottedAt, now: now, timeZone: timeZone))" }
+            locationText = spot?.location.map { String(format: "Near %.4f, %.4f", $0.latitude, $0.longitude) }
+            mapURL = spot?.location.map { String(format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=13/%.5f/%.5f", $0.latitude, $0.longitude, $0.latitude, $0.longitude) }
+            spotAction = PlatesRoute.spot(state.code).href
+            self.returnTo = returnTo
+            spotSound = game.isMuted ? nil : PlatesRoute.sound(PlatesSound.spot.rawValue).href
+            unspotHref = PlatesRoute.confirmUnspot(state.code).href + "?return=" + (returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")
+            confirmation = spot == nil ? nil : Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: returnTo)
+            recordsLocation = game.recordsLocation
+        }
+
+        /// "today at 14:03", "yesterday at 09:10" or "3 March 2026 at 18:45".
+        static func format(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let time = date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: timeZone).locale(Locale(identifier: "en_GB")))
+            if calendar.isDate(date, inSameDayAs: now) { return "today at \(time)" }
+            if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+                return "yesterday at \(time)"
+            }
+            let day = date.formatted(Date.FormatStyle(date: .long, time: .omitted, timeZone: timeZone).locale(Locale(identifier: "en_GB")))
+            return "\(day) at \(time)"
+        }
+    }
+}

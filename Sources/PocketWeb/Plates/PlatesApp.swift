@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import Plates
+import PocketCore
+
+/// The license plate game: registration and every route, listed once.
+public struct PlatesApp: PocketApp {
+    private let store: any PlatesStore
+    private let catalog: StateCatalog
+    private let images: PlateImageCache
+    private let sounds: [String: Data]
+
+    /// Builds the app from its store, the state catalog and the plate picture cache.
+    public init(store: any PlatesStore, catalog: StateCatalog, images: PlateImageCache) {
+        self.store = store
+        self.catalog = catalog
+        self.images = images
+        let synthesizer = SoundSynthesizer()
+        sounds = Dictionary(uniqueKeysWithValues: PlatesSound.allCases.map { ($0.rawValue, synthesizer.wav($0.notes)) })
+    }
+
+    public var descriptor: AppDescriptor {
+        AppDescriptor(id: "plates", name: "Plates", icon: "icons/apps/plates.svg", summary: "The license plate game: spot all 50 states")
+    }
+
+    public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
+        let pages = PlatesPages(store: store, catalog: catalog, images: images, renderer: environment.renderer)
+        group.get(PlatesRoute.list.pattern, use: pages.list)
+        group.get(PlatesRoute.state("").pattern, use: pages.state)
+        group.get(PlatesRoute.plateImage("").pattern, use: pages.plateImage)
+        group.post(PlatesRoute.spot("").pattern, use: pages.spot)
+        group.get(PlatesRoute.confirmUnspot("").pattern, use: pages.confirmUnspot)
+        group.post(PlatesRoute.unspot("").pattern, use: pages.unspot)
+        group.get(PlatesRoute.confirmReset.pattern, use: pages.confirmReset)
+        group.post(PlatesRoute.reset.pattern, use: pages.reset)
+        group.get(PlatesRoute.map.pattern, use: pages.map)
+        group.get(PlatesRoute.trips.pattern, use: pages.trips)
+        group.get(PlatesRoute.confirmNewTrip.pattern, use: pages.confirmNewTrip)
+        group.post(PlatesRoute.newTrip.pattern, use: pages.newTrip)
+        group.get(PlatesRoute.trip(0).pattern, use: pages.trip)
+        group.post(PlatesRoute.settings.pattern, use: pages.settings)
+        group.get(PlatesRoute.sound("").pattern) { _, context in
+            try soundResponse(context.parameters.require("name"))
+        }
+    }
+
+    private func soundResponse(_ file: String) throws -> Response {
+        let name = file.hasSuffix(".wav") ? String(file.dropLast(4)) : file
+        guard let data = sounds[name] else { throw HTTPError(.notFound) }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "audio/wav", .cacheControl: "public, max-age=86400", .contentLength: String(data.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}

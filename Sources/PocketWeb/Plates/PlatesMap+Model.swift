@@ -1,0 +1,40 @@
+import Plates
+
+/// The tile-grid map: one square per state, filled in as it is spotted.
+enum PlatesMap {
+    struct Model: Sendable {
+        struct Tile: Sendable {
+            let code: String
+            let name: String
+            let spotted: Bool
+            let href: String
+            let placement: String
+            let label: String
+        }
+
+        let tiles: [Tile]
+        let scoreText: String
+        let complete: Bool
+        let remaining: [String]
+        let hasRemaining: Bool
+
+        init(catalog: StateCatalog, game: GameSnapshot) {
+            tiles = catalog.states.map { state in
+                let spotted = game.isSpotted(state.code)
+                return Tile(
+                    code: state.code,
+                    name: state.name,
+                    spotted: spotted,
+                    href: PlatesRoute.state(state.code).href + "?from=map",
+                    // Grid placement by class (no inline styles under the CSP).
+                    placement: "tile--r\(state.tile.row) tile--c\(state.tile.column)",
+                    label: "\(state.name), \(spotted ? "spotted" : "not spotted yet")"
+                )
+            }
+            scoreText = "\(game.score) of \(catalog.count) states"
+            complete = game.score == catalog.count
+            remaining = catalog.states.filter { !game.isSpotted($0.code) }.map(\.name)
+            hasRemaining = !remaining.isEmpty && remaining.count <= 10
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Hummingbird
+import Plates
+
+/// The handlers behind `PlatesApp`'s routes: decode, change or read the game, render.
+struct PlatesPages: Sendable {
+    let store: any PlatesStore
+    let catalog: StateCatalog
+    let images: PlateImageCache
+    let renderer: PageRenderer
+
+    private static let app = "plates"
+    private static let listBack = BackLink(label: "US States", href: PlatesRoute.list.href)
+
+    // MARK: Screens
+
+    @Sendable func list(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let game = try await store.snapshot()
+        let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
+        let model = PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished)
+        return try renderer.page("plates/list", frame: PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app), model: model, context: context)
+    }
+
+    @Sendable func state(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let state = try self.state(context)
+        let fromMap = request.queryFields["from"] == "map"
+        let back = fromMap ? BackLink(label: "Map", href: PlatesRoute.map.href) : Self.listBack
+        let game = try await store.snapshot()
+        let image = await images.image(for: state)
+        let problem: String? = if image != nil { nil } else if await images.isDownloading(state) {
+            "it is still on its way, so look again in a moment"
+        } else {
+            await images.lastFailure(for: state)
+        }
+        let returnTo = PlatesRoute.state(state.code).href + (fromMap ? "?from=map" : "")
+        let model = PlateState.Model(state: state, game: game, hasImage: image != nil, imageProblem: problem, returnTo: returnTo)
+        return try renderer.page("plates/state", frame: PageFrame(title: state.name, back: back, app: Self.app), model: model, context: context)
+    }
+
+    @Sendable func plateImage(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let state = try self.state(context)
+        guard let image = await images.cached(state) else { throw HTTPError(.notFound, message: "No picture of \(state.name)’s plate has been saved yet.") }
+        return Response(
+            status: .ok,
+            headers: [.contentType: image.contentType, .cacheControl: "public, max-age=86400", .contentLength: String(image.data.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: image.data))
+        )
+    }
+
+    @Sendable func map(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let model = PlatesMap.Model(catalog: catalog, game: try await store.snapshot())
+        return try renderer.page("plates/map", frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), model: model, context: context)
+    }
+
+    @Sendable func trips(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let game = try await store.snapshot()
+        let model = PlatesTrips.Model(trips: try await store.trips(), total: catalog.count, sounds: !game.isMuted)
+        return try renderer.page("plates/trips", frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), model: model, context: context)
+    }
+
+    @Sendable func trip(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
+        let found: (summary: TripSummary, spots: [Spot])
+        do {
+            found = try await store.trip(id: id)
+        } catch PlatesError.unknownTrip {
+            throw HTTPError(.notFound, message: "There is no trip number \(id).")
+        }
+        let model = PlatesTrips.Detail(summary: found.summary, spots: found.spots, catalog: catalog)
+        return try renderer.page("plates/trip", frame: PageFrame(title: model.title, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app), model: model, context: context)
+    }
+
+    // MARK: Confirmations (the pages behind the alerts, for browsers without JavaScript)
+
+    @Sendable func confirmUnspot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let state = try self.state(context)
+        let game = try await store.snapshot()
+        let returnTo = PlatesRoute.safeReturn(request.queryFields["return"])
+        guard game.isSpotted(state.code) else { return Response.redirect(to: returnTo, type: .normal) }
+        let confirmation = Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: request.queryFields["return"].map { _ in returnTo })
+        return try renderer.confirmationPage(confirmation, back: Self.listBack, app: Self.app, context: context)
+    }
+
+    @Sendable func confirmReset(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let game = try await store.snapshot()
+        return try renderer.confirmationPage(Confirmations.resetGame(sounds: !game.isMuted), back: Self.listBack, app: Self.app, context: context)
+    }
+
+    @Sendable func confirmNewTrip(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let game = try await store.snapshot()
+        let confirmation = Confirmations.newTrip(score: game.score, total: catalog.count, sounds: !game.isMuted)
+        return try renderer.confirmationPage(confirmation, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app, context: context)
+    }
+
+    // MARK: Changes (each one transaction in the store, then back where the player was)
+
+    @Sendable func spot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let state = try self.state(context)
+        let fields = try await request.formFields(context: context)
+        var location: Location?
+        if let latitude = fields["latitude"].flatMap(Double.init), let longitude = fields["longitude"].flatMap(Double.init) {
+            location = try? Location(latitude: latitude, longitude: longitude)
+        }
+        let game = try await store.snapshot()
+        _ = try await store.spot(state.code, at: Date(), location: game.recordsLocation ? location : nil)
+        return seeOther(PlatesRoute.safeReturn(fields["return"]))
+    }
+
+    @Sendable func unspot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let state = try self.state(context)
+        _ = try await store.unspot(state.code)
+        return seeOther(PlatesRoute.safeReturn(request.queryFields["return"]))
+    }
+
+    @Sendable func reset(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        _ = try await store.resetGame()
+        return seeOther(PlatesRoute.list.href)
+    }
+
+    @Sendable func newTrip(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        _ = try await store.startNewTrip(at: Date())
+        return seeOther(PlatesRoute.list.href)
+    }
+
+    @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields(context: context)
+        // Unchecked switches send nothing, so the form always carries every switch it shows.
+        _ = try await store.setMuted(fields["sounds"] == nil)
+        _ = try await store.setRecordsLocation(fields["location"] != nil)
+        return seeOther(PlatesRoute.safeReturn(fields["return"]))
+    }
+
+    // MARK: Helpers
+
+    private func state(_ context: PocketRequestContext) throws -> USState {
+        let code = try context.parameters.require("code")
+        guard let state = catalog.state(code: code) else {
+            throw HTTPError(.notFound, message: "There is no state with the code “\(code)”.")
+        }
+        return state
+    }
+
+    private func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

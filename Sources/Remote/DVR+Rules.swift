@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a transport button did, so the UI knows whether to re-render or to ask first.
+public enum DVRPressOutcome: Hashable, Sendable {
+    /// The DVR moved to a new state.
+    case changed(to: DVRState)
+    /// The button of the current state was pressed again: harmless, and not a refusal.
+    case unchanged
+    /// The DVR is off, so the button is disabled.
+    case refusedPowerOff
+    /// The operation is not possible from here; show the refusal's action sheet and call `force` on confirm.
+    case needsConfirmation(Refusal)
+    /// A refused operation was forced: the current operation was stopped and the requested one started.
+    case forced(Refusal)
+}
+
+extension DVR {
+    /// The spec's transport rules, written once; `press`, `force` and the tests' independent table all meet here.
+    public static func isAllowed(_ button: DVRButton, from state: DVRState) -> Bool {
+        // Pressing the button of the current state changes nothing, and that is not a refusal.
+        if button.target == state {
+            return true
+        }
+        switch button {
+        case .stop:
+            // Stop is always allowed.
+            return true
+        case .play:
+            // Play starts or resumes from anything but Recording.
+            return state != .recording
+        case .pause, .fastForward, .fastRewind:
+            // Pause, Fast forward and Fast rewind are possible only from Playing.
+            return state == .playing
+        case .record:
+            // Record is possible only from Stopped.
+            return state == .stopped
+        }
+    }
+
+    /// Presses a transport button, refusing with a confirmable explanation when the rules say no.
+    @discardableResult
+    public mutating func press(_ button: DVRButton) -> DVRPressOutcome {
+        guard isOn else { return .refusedPowerOff }
+        guard button.target != state else { return .unchanged }
+        guard Self.isAllowed(button, from: state) else {
+            return .needsConfirmation(Refusal(button: button, from: state))
+        }
+        enter(button.target)
+        return .changed(to: state)
+    }
+
+    /// The action sheet's destructive choice: stops the current operation, then enters the requested state.
+    ///
+    /// The rules are re-read from the current state, so a stale sheet cannot force something already allowed;
+    /// when nothing needs forcing this is exactly `press`. The position is kept (only the Stop button
+    /// rewinds), so forcing Fast forward while paused carries on from the paused frame.
+    @discardableResult
+    public mutating func force(_ button: DVRButton) -> DVRPressOutcome {
+        guard case .needsConfirmation(let refusal) = outcome(of: button) else {
+            return press(button)
+        }
+        enter(refusal.to)
+        return .forced(refusal)
+    }
+
+    /// What pressing would do, without doing it, so a UI can mark buttons that will ask first.
+    public func outcome(of button: DVRButton) -> DVRPressOutcome {
+        var copy = self
+        return copy.press(button)
+    }
+}

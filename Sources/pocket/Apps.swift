@@ -1,0 +1,19 @@
+import Foundation
+import Plates
+import PocketCore
+import PocketWeb
+
+/// Builds every registered app with its live stores, all kept in the data directory.
+func makeApps(dataDirectory: DataDirectory, environment: [String: String]) throws -> [any PocketApp] {
+    let catalog = try StateCatalog.bundled()
+    let plates = PlatesApp(
+        store: try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog),
+        catalog: catalog,
+        images: PlateImageCache(
+            folder: try dataDirectory.folder("plates-images"),
+            fetcher: LiveHTTPFetcher(),
+            base: environment["POCKET_PLATES_IMAGE_BASE"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
+        )
+    )
+    return [plates]
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PocketCore
+import Testing
+@testable import Plates
+
+/// The cache against a real HTTP server on loopback (a fixture app in this test target).
+@Suite("Plate image cache")
+struct PlateImageCacheTests {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 300))
+
+    private func fixture() -> some ApplicationProtocol {
+        let router = Router()
+        router.get("us1/:file") { request, context -> Response in
+            let file = try context.parameters.require("file")
+            switch file {
+            case "al09a.jpg":
+                return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: Self.jpeg)))
+            case "ak12.jpg":
+                return Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not a picture</html>")))
+            case "az09b.jpg":
+                return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3])))
+            default:
+                throw HTTPError(.notFound)
+            }
+        }
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
+    private func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("plate-images-\(UUID().uuidString)")
+    }
+
+    @Test func fetchesOnceThenServesFromDiskEvenWhenTheServerIsGone() async throws {
+        let catalog = try StateCatalog.bundled()
+        let alabama = try #require(catalog.state(code: "AL"))
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await fixture().test(.live) { client in
+            let port = try #require(client.port)
+            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"))
+            #expect(cache.sourceURL(for: alabama).absoluteString == "http://127.0.0.1:\(port)/us1/al09a.jpg")
+            let image = await cache.image(for: alabama)
+            #expect(image == .init(data: Self.jpeg, contentType: "image/jpeg"))
+        }
+        // The server has stopped; a new cache on the same folder still has the picture.
+        let offline = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:9"))
+        #expect(await offline.image(for: alabama)?.data == Self.jpeg)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".part") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func failuresAreExplainedAndNotRetriedAtOnce() async throws {
+        let catalog = try StateCatalog.bundled()
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await fixture().test(.live) { client in
+            let port = try #require(client.port)
+            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"))
+            let missing = try #require(catalog.state(code: "CA"))
+            #expect(await cache.image(for: missing) == nil)
+            #expect(await cache.lastFailure(for: missing) == "the server answered 404")
+            let html = try #require(catalog.state(code: "AK"))
+            #expect(await cache.image(for: html) == nil)
+            #expect(await cache.lastFailure(for: html) == "the server sent something that is not a picture")
+            // A vague content type is accepted when the bytes are a picture.
+            let sniffed = try #require(catalog.state(code: "AZ"))
+            #expect(await cache.image(for: sniffed)?.contentType == "image/png")
+        }
+        let unreachable = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:9"))
+        let texas = try #require(catalog.state(code: "TX"))
+        #expect(await unreachable.image(for: texas) == nil)
+        #expect(await unreachable.lastFailure(for: texas) == "127.0.0.1 could not be reached")
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Plates
+import PocketCore
+import Testing
+@testable import PocketWeb
+
+/// The Plates screens through the real router, on an in-memory game, with plate pictures
+/// fetched from a fixture server on loopback.
+@Suite("Plates routes")
+struct PlatesRouteTests {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x17, count: 64))
+
+    private struct Fixture {
+        let store: PlatesDatabase
+        let catalog: StateCatalog
+        let app: PlatesApp
+    }
+
+    private func fixture(imageBase: URL = URL(string: "http://127.0.0.1:9")!) throws -> Fixture {
+        let catalog = try StateCatalog.bundled()
+        let store = try PlatesDatabase.inMemory(catalog: catalog)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plates-web-\(UUID().uuidString)")
+        let images = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: imageBase)
+        return Fixture(store: store, catalog: catalog, app: PlatesApp(store: store, catalog: catalog, images: images))
+    }
+
+    private func post(_ client: some TestClientProtocol, _ uri: String, token: String, body: String = "") async throws -> TestResponse {
+        try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "pocket_csrf=\(token)"], body: ByteBuffer(string: "_csrf=\(token)&" + body))
+    }
+
+    @Test func homeListsPlatesAndTheListShowsSectionsScoreAndToolbar() async throws {
+        let fixture = try fixture()
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains(#"<a class="app-tile" href="/plates""#))
+            }
+            try await client.execute(uri: "/plates", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("<title>US States · Pocket</title>"))
+                #expect(response.text.contains(#"<span class="toolbar__item" id="plates-score" role="status">Score: 0 / 50</span>"#))
+                #expect(response.text.contains("Reset Game"))
+                let headers = response.text.components(separatedBy: #"<h2 class="list-section__header" id="section-"#).dropFirst().map { String($0.prefix(1)) }
+                #expect(headers.joined() == "ACDFGHIKLMNOPRSTUVW")
+                #expect(response.text.contains(#"href="/static/css/apps/plates.css?v="#))
+                #expect(response.text.components(separatedBy: #"class="cell__info""#).count - 1 == 50)
+            }
+        }
+    }
+
+    @Test func spottingUnspottingAndResettingChangeTheScore() async throws {
+        let fixture = try fixture()
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            let spotted = try await post(client, "/plates/states/AL/spot", token: token)
+            #expect(spotted.status == .seeOther)
+            #expect(spotted.headers[.location] == "/plates")
+            _ = try await post(client, "/plates/states/tx/spot", token: token)
+            try await client.execute(uri: "/plates", method: .get) { response in
+                #expect(response.text.contains("Score: 2 / 50"))
+                #expect(response.text.contains(#"<li class="cell cell--bg-green cell--spotted" id="state-AL" data-state="AL">"#))
+                #expect(response.text.contains(#"<dialog class="alert" id="unspot-AL""#))
+                #expect(response.text.contains("Reset Alabama?"))
+            }
+            _ = try await post(client, "/plates/states/AL/unspot", token: token)
+            #expect(try await fixture.store.snapshot().score == 1)
+            _ = try await post(client, "/plates/reset", token: token)
+            #expect(try await fixture.store.snapshot().score == 0)
+        }
+    }
+
+    @Test func changesNeedTheTokenAndUnknownStatesAre404() async throws {
+        let fixture = try fixture()
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/plates/states/AL/spot", method: .post) { response in
+                #expect(response.status == .forbidden)
+            }
+            #expect(try await fixture.store.snapshot().score == 0)
+            let token = try await client.sessionToken()
+            #expect(try await post(client, "/plates/states/ZZ/spot", token: token).status == .notFound)
+            try await client.execute(uri: "/plates/states/ZZ", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.text.contains("There is no state with the code “ZZ”."))
+            }
+        }
+    }
+
+    @Test func returnTargetsStayInsideTheApp() async throws {
+        let fixture = try fixture()
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            #expect(try await post(client, "/plates/states/AL/spot", token: token, body: "return=%2Fplates%2Fstates%2FAL%3Ffrom%3Dmap").headers[.location] == "/plates/states/AL?from=map")
+            for evil in ["https%3A%2F%2Fevil.example", "%2F%2Fevil.example", "%2Fplates%2F..%2F%2Fevil", "%2Fdesign"] {
+                #expect(try await post(client, "/plates/states/AK/spot", token: token, body: "return=\(evil)").headers[.location] == "/plates")
+            }
+        }
+    }
+
+    @Test func confirmationPagesWorkWithoutJavaScript() async throws {
+        let fixture = try fixture()
+        _ = try await fixture.store.spot("CO", at: Date(), location: nil)
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/plates/states/CO/unspot", method: .get) { response in
+                #expect(response.text.contains(#"<h2 class="alert__title" id="confirm-title">Reset Colorado?</h2>"#))
+                #expect(response.text.contains(#"action="/plates/states/CO/unspot""#))
+            }
+            // A state that is not spotted has nothing to confirm.
+            try await client.execute(uri: "/plates/states/CA/unspot", method: .get) { response in
+                #expect(response.status == .seeOther || response.status == .found)
+            }
+            try await client.execute(uri: "/plates/reset", method: .get) { response in
+                #expect(response.text.contains("Reset Game?"))
+            }
+            try await client.execute(uri: "/plates/trips/new", method: .get) { response in
+                #expect(response.text.contains("Start a New Trip?"))
+            }
+        }
+    }
+
+    @Test func statePageShowsThePlateFromTheFixtureServerAndHasNoToolbar() async throws {
+        let router = Router()
+        router.get("us1/al09a.jpg") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: Self.jpeg)))
+        }
+        let images = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await images.test(.live) { imageClient in
+            let port = try #require(imageClient.port)
+            let fixture = try fixture(imageBase: try #require(URL(string: "http://127.0.0.1:\(port)")))
+            let app = try await makeApplication(apps: [fixture.app])
+            try await app.test(.router) { client in
+                try await client.execute(uri: "/plates/states/AL", method: .get) { response in
+                    #expect(response.text.contains("<title>Alabama · Pocket</title>"))
+                    #expect(response.text.contains(#"<img class="plate__image" src="/plates/states/AL/plate" alt="Alabama license plate" id="plate-image">"#))
+                    #expect(response.text.contains(#"class="navbar__back" href="/plates" data-nav="back""#))
+                    #expect(!response.text.contains("plates-toolbar"))
+                }
+                try await client.execute(uri: "/plates/states/AL/plate", method: .get) { response in
+                    #expect(response.headers[.contentType] == "image/jpeg")
+                    #expect(Data(response.body.readableBytesView) == Self.jpeg)
+                }
+                // Arizona's picture is not on the fixture server: a friendly message, never a broken image.
+                try await client.execute(uri: "/plates/states/AZ?from=map", method: .get) { response in
+                    #expect(!response.text.contains("plate__image"))
+                    #expect(response.text.contains("The picture of Arizona’s plate can’t be shown right now: the server answered 404."))
+                    #expect(response.text.contains(#"class="navbar__back" href="/plates/map""#))
+                }
+                try await client.execute(uri: "/plates/states/AZ/plate", method: .get) { response in
+                    #expect(response.status == .notFound)
+                }
+            }
+        }
+    }
+
+    @Test func mapTripsSettingsAndSounds() async throws {
+        let fixture = try fixture()
+        _ = try await fixture.store.spot("WA", at: Date(), location: nil)
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/plates/map", method: .get) { response in
+                #expect(response.text.contains(#"<a class="tile tile--r2 tile--c0 tile--spotted" href="/plates/states/WA?from=map" aria-label="Washington, spotted" title="Washington">WA</a>"#))
+                #expect(response.text.contains("1 of 50 states"))
+            }
+            let token = try await client.sessionToken()
+            _ = try await post(client, "/plates/trips", token: token)
+            try await client.execute(uri: "/plates/trips", method: .get) { response in
+                #expect(response.text.contains("Current trip"))
+                #expect(response.text.contains(#"<span class="cell__detail">1 / 50</span>"#))
+            }
+            #expect(try await fixture.store.snapshot().score == 0)
+            // Sounds off (the switch is absent from the form), location on.
+            _ = try await post(client, "/plates/settings", token: token, body: "location=on&return=%2Fplates")
+            let game = try await fixture.store.snapshot()
+            #expect(game.isMuted && game.recordsLocation)
+            try await client.execute(uri: "/plates", method: .get) { response in
+                #expect(!response.text.contains("data-sound="))
+                #expect(response.text.contains("data-geolocate"))
+            }
+            try await client.execute(uri: "/plates/sounds/spot.wav", method: .get) { response in
+                #expect(response.headers[.contentType] == "audio/wav")
+                #expect(String(decoding: response.body.readableBytesView.prefix(4), as: UTF8.self) == "RIFF")
+            }
+            #expect(try await client.execute(uri: "/plates/sounds/nope.wav", method: .get).status == .notFound)
+        }
+    }
+
+    @Test func spotsRecordALocationOnlyWhenAllowed() async throws {
+        let fixture = try fixture()
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            _ = try await post(client, "/plates/states/OK/spot", token: token, body: "latitude=36.1&longitude=-97.06")
+            #expect(try await fixture.store.snapshot().spots["OK"]?.location == nil)
+            _ = try await fixture.store.setRecordsLocation(true)
+            _ = try await post(client, "/plates/states/KS/spot", token: token, body: "latitude=38.5&longitude=-98.0")
+            _ = try await post(client, "/plates/states/NE/spot", token: token, body: "latitude=500&longitude=-98.0")
+            let game = try await fixture.store.snapshot()
+            #expect(game.spots["KS"]?.location == (try Location(latitude: 38.5, longitude: -98.0)))
+            #expect(game.spots["NE"] != nil && game.spots["NE"]?.location == nil)
+            try await client.execute(uri: "/plates/states/KS", method: .get) { response in
+                #expect(response.text.contains("Near 38.5000, -98.0000"))
+                #expect(response.text.contains("Spotted today at"))
+            }
+        }
+    }
+}

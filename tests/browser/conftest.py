@@ -1,0 +1,103 @@
+"""pytest harness for Pocket's browser tests.
+
+One real `pocket serve` and one headless Chromium per session; every test gets a freshly reset page
+(`page` fixture). Failures leave a screenshot, the page source and the console log in ./artifacts.
+A test also fails when its page logged a SEVERE console error or a CSP violation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+
+from pocket_helpers import ARTIFACTS, Page, PocketServer, console_problems, make_driver
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "console_allow(*patterns): regexes of SEVERE console messages this test expects (e.g. a 404)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+
+def pytest_sessionstart(session):
+    # Stale artifacts from an earlier run would be misleading.
+    for path in ARTIFACTS.glob("*"):
+        if path.name.startswith("."):
+            continue
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The real server. Graceful shutdown is a requirement: SIGTERM must end it with 0 within 10 s."""
+    srv = PocketServer(log_path=ARTIFACTS / "server.log", data_dir=tmp_path_factory.mktemp("pocket-data"))
+    srv.start(timeout=30)
+    yield srv
+    code = srv.stop(timeout=10)
+    assert code == 0, f"pocket serve exited with code {code} after SIGTERM (expected 0); see {srv.log_path}"
+
+
+@pytest.fixture(scope="session")
+def driver():
+    d = make_driver()
+    yield d
+    d.quit()
+
+
+@pytest.fixture
+def page(driver, server):
+    """The shared browser, reset: iPhone portrait, no emulated media, scripts on, about:blank."""
+    p = Page(driver, server.base_url)
+    p.reset()
+    yield p
+
+
+def _safe_name(nodeid: str) -> str:
+    name = nodeid.split("::", 1)[-1]
+    return re.sub(r"[^\w.\-\[\]]+", "_", name)[:150]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    result = yield  # re-raises if the test itself failed
+    page = item.funcargs.get("page")
+    if isinstance(page, Page):
+        page.pull_console()
+        allowed = [p for m in item.iter_markers("console_allow") for p in m.args]
+        problems = console_problems(page.console, allowed)
+        if problems:
+            raise AssertionError("the page logged console errors / CSP violations:\n  " + "\n  ".join(problems))
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and report.when in ("setup", "call"):
+        page = item.funcargs.get("page")
+        if isinstance(page, Page):
+            base = ARTIFACTS / _safe_name(item.nodeid)
+            try:
+                page.driver.switch_to.alert.dismiss()
+            except Exception:  # noqa: BLE001
+                pass
+            for what, save in (("png", lambda: page.driver.save_screenshot(str(base) + ".png")),
+                               ("html", lambda: (base.with_name(base.name + ".html")).write_text(
+                                   page.driver.page_source, encoding="utf-8"))):
+                try:
+                    save()
+                except Exception as err:  # noqa: BLE001 - artifacts are best effort
+                    report.sections.append(("artifacts", f"could not save {what}: {err}"))
+            try:
+                page.pull_console()
+                base.with_name(base.name + ".console.json").write_text(json.dumps(page.console, indent=1))
+            except Exception:  # noqa: BLE001
+                pass
+            report.sections.append(("artifacts", f"screenshot/source: {base}.png / .html"))
+    return report

@@ -1,0 +1,556 @@
+"""Shared helpers for Pocket's browser tests: the server process, the browser, HTTP and page utilities."""
+
+from __future__ import annotations
+
+import errno
+import http.cookies
+import os
+import re
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+HERE = Path(__file__).resolve().parent
+REPO_ROOT = HERE.parents[1]
+ARTIFACTS = HERE / "artifacts"
+
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
+
+# name -> (width, height, mobile)
+VIEWPORTS = {
+    "iphone-portrait": (390, 844, True),
+    "iphone-landscape": (844, 390, True),
+    "ipad": (1024, 1366, False),
+}
+SCHEMES = ("light", "dark")
+
+
+# --------------------------------------------------------------------------- server
+
+
+def pocket_binary() -> Path:
+    """POCKET_BIN (absolute, or relative to the repo root), else .build/debug/pocket."""
+    configured = os.environ.get("POCKET_BIN")
+    path = Path(configured) if configured else Path(".build/debug/pocket")
+    return path if path.is_absolute() else REPO_ROOT / path
+
+
+def wait_for_binary(path: Path, timeout: float = 180) -> Path:
+    """The binary is rebuilt from time to time: wait until it exists and has stopped changing."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            st = path.stat()
+            sig = (st.st_size, st.st_mtime_ns)
+            if sig == last and os.access(path, os.X_OK) and st.st_size > 0:
+                return path
+            last = sig
+        except FileNotFoundError:
+            last = None
+        time.sleep(0.5)
+    raise RuntimeError(f"pocket binary {path} missing or still being written after {timeout:.0f}s (set POCKET_BIN?)")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class PocketServer:
+    """`pocket serve` on a free loopback port with a throw-away data directory."""
+
+    def __init__(self, log_path: Path, data_dir: Path | None = None):
+        self.log_path = Path(log_path)
+        self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="pocket-data-"))
+        self.proc: subprocess.Popen | None = None
+        self.port: int | None = None
+        self._log = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str = "/") -> str:
+        return path if path.startswith("http") else self.base_url + path
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def start(self, timeout: float = 30) -> "PocketServer":
+        binary = wait_for_binary(pocket_binary())
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        for attempt in range(3):
+            self.port = free_port()
+            self._log = open(self.log_path, "wb")
+            cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--data-dir", str(self.data_dir), "--log-level", "info"]
+            try:
+                self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            except OSError as err:  # ETXTBSY while the linker rewrites the binary
+                self._log.close()
+                if err.errno == errno.ETXTBSY and attempt < 2:
+                    time.sleep(2)
+                    continue
+                raise
+            if self._wait_until_up(timeout):
+                return self
+            log = self.log_text()
+            if attempt < 2 and "address already in use" in log.lower():
+                continue  # lost the port race: try another
+            raise RuntimeError(
+                f"pocket serve exited early with code {self.proc.returncode}: {' '.join(cmd)}\n--- output ---\n{log}")
+        raise RuntimeError("could not start pocket serve")
+
+    def _wait_until_up(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                return False
+            try:
+                with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(self.url("/"), timeout=2):
+                    return True
+            except urllib.error.HTTPError:
+                return True  # it answered, even if not with 200
+            except (urllib.error.URLError, ConnectionError, socket.timeout, OSError):
+                time.sleep(0.1)
+        self.proc.kill()
+        self.proc.wait(5)
+        raise RuntimeError(f"pocket serve did not answer GET / within {timeout}s\n--- output ---\n{self.log_text()}")
+
+    def stop(self, timeout: float = 10) -> int:
+        """SIGTERM, then the exit code. Raises AssertionError if it does not exit in time."""
+        if self.proc is None:
+            return 0
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+                raise AssertionError(f"pocket serve did not exit within {timeout}s of SIGTERM (log: {self.log_path})")
+        if self._log:
+            self._log.close()
+        return self.proc.returncode
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+@dataclass
+class HTTPResult:
+    status: int
+    headers: object  # email.message.Message
+    body: bytes
+    url: str
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+    def header(self, name: str) -> str | None:
+        return self.headers.get(name)
+
+    def header_all(self, name: str) -> list[str]:
+        return self.headers.get_all(name) or []
+
+    def cookies(self) -> dict[str, http.cookies.Morsel]:
+        jar = http.cookies.SimpleCookie()
+        for value in self.header_all("Set-Cookie"):
+            jar.load(value)
+        return dict(jar)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # noqa: D401
+        return None
+
+
+def http_request(url: str, method: str = "GET", data: dict | bytes | None = None,
+                 headers: dict | None = None, follow_redirects: bool = True, timeout: float = 10) -> HTTPResult:
+    """A request that returns 4xx/5xx responses instead of raising."""
+    body = urllib.parse.urlencode(data).encode() if isinstance(data, dict) else data
+    req = urllib.request.Request(url, data=body, method=method, headers=dict(headers or {}))
+    if isinstance(data, dict):
+        req.add_header("Content-Type", "application/x-www-form-urlencoded")
+    handlers = [urllib.request.ProxyHandler({})]
+    if not follow_redirects:
+        handlers.append(_NoRedirect())
+    opener = urllib.request.build_opener(*handlers)
+    try:
+        with opener.open(req, timeout=timeout) as resp:
+            return HTTPResult(resp.status, resp.headers, resp.read(), resp.geturl())
+    except urllib.error.HTTPError as err:
+        return HTTPResult(err.code, err.headers, err.read(), url)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG (bad signature)"
+    assert data[12:16] == b"IHDR", "not a PNG (first chunk is not IHDR)"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def make_driver() -> webdriver.Chrome:
+    opts = Options()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--no-default-browser-check",
+                "--disable-extensions", "--disable-background-networking", "--mute-audio",
+                "--window-size=500,900"):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    opts.set_capability("unhandledPromptBehavior", "ignore")
+    service = Service(executable_path=CHROMEDRIVER, log_output=str(ARTIFACTS / "chromedriver.log"),
+                      service_args=["--log-level=WARNING"])
+    driver = webdriver.Chrome(options=opts, service=service)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(15)
+    driver._pocket_media = {}
+    return driver
+
+
+def set_viewport(driver, width: int, height: int, mobile: bool = True, reload: bool = True) -> None:
+    """Exact CSS-pixel viewport (--window-size cannot go below 500 px); reloads the current page."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
+        "screenWidth": width, "screenHeight": height,
+    })
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    if reload and driver.current_url.startswith("http"):
+        driver.refresh()
+
+
+def emulate_media(driver, **features: str | None) -> None:
+    """Merge media features (prefers_color_scheme="dark", prefers_reduced_motion="reduce"; None removes)."""
+    media = getattr(driver, "_pocket_media", {})
+    for name, value in features.items():
+        key = name.replace("_", "-")
+        if value is None:
+            media.pop(key, None)
+        else:
+            media[key] = value
+    driver._pocket_media = media
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "media": "", "features": [{"name": k, "value": v} for k, v in media.items()],
+    })
+
+
+def set_scheme(driver, scheme: str) -> None:
+    assert scheme in SCHEMES, scheme
+    emulate_media(driver, prefers_color_scheme=scheme)
+
+
+class Checks:
+    """Soft assertions: gather every user-visible problem of a test, then fail once listing all."""
+
+    def __init__(self):
+        self.failures: list[str] = []
+
+    def that(self, condition, message: str) -> bool:
+        if not condition:
+            self.failures.append(message)
+        return bool(condition)
+
+    def equal(self, actual, expected, what: str) -> bool:
+        return self.that(actual == expected, f"{what}: expected {expected!r}, got {actual!r}")
+
+    def done(self):
+        if self.failures:
+            raise AssertionError(f"{len(self.failures)} problem(s):\n  - " + "\n  - ".join(self.failures))
+
+
+class Page:
+    """A test's view of the shared browser, bound to the server under test."""
+
+    def __init__(self, driver, base_url: str):
+        self.driver = driver
+        self.base_url = base_url
+        self.console: list[dict] = []
+        self.scripts = True
+        self.viewport = VIEWPORTS["iphone-portrait"][:2]
+
+    # ----- setup
+    def reset(self):
+        d = self.driver
+        try:
+            d.switch_to.alert.dismiss()
+        except NoAlertPresentException:
+            pass
+        d.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        d._pocket_media = {}
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        d.get("about:blank")
+        d.get_log("browser")  # drop whatever the previous test left
+        self.scripts = True
+        self.set_viewport(*VIEWPORTS["iphone-portrait"], reload=False)
+
+    def set_viewport(self, width, height, mobile=True, reload=True):
+        self.viewport = (width, height)
+        set_viewport(self.driver, width, height, mobile, reload)
+
+    def set_scheme(self, scheme):
+        set_scheme(self.driver, scheme)
+
+    def emulate_media(self, **features):
+        emulate_media(self.driver, **features)
+
+    def disable_scripts(self):
+        self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        self.scripts = False
+
+    # ----- navigation
+    def url(self, path: str = "/") -> str:
+        return path if path.startswith("http") else self.base_url + path
+
+    def open(self, path: str = "/"):
+        self.driver.get(self.url(path))
+        self.wait_ready()
+        return self
+
+    def wait_ready(self, timeout=10):
+        self.wait("document.readyState === 'complete'", timeout, "page did not finish loading")
+        if self.scripts:
+            self.wait("window.Pocket && document.documentElement.classList.contains('js')", timeout,
+                      "pocket.js did not run (no window.Pocket / html.js)")
+
+    # ----- scripting and waiting
+    def js(self, script: str, *args):
+        return self.driver.execute_script(script, *args)
+
+    def js_async(self, script: str, *args):
+        return self.driver.execute_async_script(script, *args)
+
+    def wait(self, condition, timeout: float = 5, message: str = ""):
+        """Wait for a JS expression (string) or a callable(driver) to be truthy; returns its value."""
+        fn = (lambda d: d.execute_script(f"return ({condition});")) if isinstance(condition, str) else condition
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(fn)
+        except TimeoutException:
+            raise AssertionError(message or f"timed out after {timeout}s waiting for {condition}") from None
+
+    def settle(self, selector: str, timeout: float = 3):
+        """Wait until the element and its subtree have no running (finite) animations or transitions."""
+        self.wait(
+            f"""(() => {{ const el = document.querySelector({selector!r}); if (!el) return true;
+                 return el.getAnimations({{subtree: true}}).filter(a => a.playState === 'running'
+                   && a.effect && a.effect.getTiming().iterations !== Infinity).length === 0; }})()""",
+            timeout, f"animations on {selector} did not finish")
+
+    def find(self, css: str):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def finds(self, css: str):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def exists(self, css: str) -> bool:
+        return bool(self.js("return !!document.querySelector(arguments[0])", css))
+
+    def text(self, css: str) -> str | None:
+        return self.js("const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null", css)
+
+    def h1(self) -> str | None:
+        return self.text("[data-screen] h1.navbar__title")
+
+    def path(self) -> str:
+        return self.js("return location.pathname + location.search + location.hash")
+
+    def mark(self) -> str:
+        """Put a token on `window`; it survives a pocket.js swap but not a full page load."""
+        token = uuid.uuid4().hex
+        self.js("window.__pocketMarker = arguments[0]", token)
+        return token
+
+    def marker(self):
+        return self.js("return window.__pocketMarker ?? null")
+
+    def rect(self, css: str) -> dict | None:
+        return self.js("""const e = document.querySelector(arguments[0]); if (!e) return null;
+            const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
+            bottom: r.bottom, width: r.width, height: r.height};""", css)
+
+    def no_horizontal_overflow(self) -> tuple[bool, str]:
+        """scrollWidth must fit the device width. A mobile browser zooms out to fit wide content, which
+        widens innerWidth too, so the emulated width is the reference, and innerWidth must equal it."""
+        sw, iw = self.js("return [document.documentElement.scrollWidth, window.innerWidth]")
+        width = self.viewport[0]
+        ok = sw <= width and iw == width
+        return ok, f"horizontal overflow: scrollWidth {sw}, innerWidth {iw}, device width {width}"
+
+    def alert_present(self) -> bool:
+        try:
+            self.driver.switch_to.alert
+            return True
+        except NoAlertPresentException:
+            return False
+
+    # ----- console
+    def pull_console(self) -> list[dict]:
+        try:
+            entries = self.driver.get_log("browser")
+        except Exception:  # noqa: BLE001 - a dead session has no log to give
+            entries = []
+        self.console.extend(entries)
+        return entries
+
+
+def console_problems(entries: list[dict], allowed: list[str]) -> list[str]:
+    """SEVERE entries and CSP violations, minus the harmless favicon 404 and per-test allowances."""
+    patterns = [re.compile(p, re.I) for p in [r"favicon", *allowed]]
+    problems = []
+    for e in entries:
+        msg = e.get("message", "")
+        csp = re.search(r"content[ -]security[ -]policy|refused to (execute|load|apply|connect|frame)", msg, re.I)
+        if e.get("level") != "SEVERE" and not csp:
+            continue
+        if not csp and any(p.search(msg) for p in patterns):
+            continue
+        problems.append(f"[{e.get('level')}/{e.get('source', '?')}] {msg}")
+    return problems
+
+
+# --------------------------------------------------------------------------- contrast
+
+# Walks every element with its own (non-blank) text inside the given roots and measures WCAG contrast
+# of its painted text colour against the effective background below it.
+CONTRAST_JS = r"""
+const roots = [...document.querySelectorAll(arguments[0])];
+const scheme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+const canvasColour = scheme === 'dark' ? [18, 18, 18] : [255, 255, 255];
+const cv = document.createElement('canvas'); cv.width = cv.height = 1;
+const ctx = cv.getContext('2d', {willReadFrequently: true});
+
+function parse(c) {
+  if (!c) return null;
+  if (c === 'transparent') return [0, 0, 0, 0];
+  const m = /^rgba?\(([^)]*)\)$/.exec(c.trim());
+  if (m) {
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(parseFloat);
+    if (p.length >= 3 && p.every(Number.isFinite)) return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  }
+  ctx.fillStyle = '#010203'; ctx.fillStyle = c;
+  if (ctx.fillStyle === '#010203' && !/#010203/i.test(c)) return null;
+  ctx.clearRect(0, 0, 1, 1); ctx.fillRect(0, 0, 1, 1);
+  const d = ctx.getImageData(0, 0, 1, 1).data;
+  return [d[0], d[1], d[2], d[3] / 255];
+}
+const over = (top, below) => [0, 1, 2].map(i => top[i] * top[3] + below[i] * (1 - top[3]));
+function lum(rgb) {
+  const [r, g, b] = rgb.map(v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const hex = (rgb) => '#' + rgb.map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
+
+function describe(el) {
+  const parts = [];
+  for (let n = el; n && n !== document.body && parts.length < 4; n = n.parentElement) {
+    let s = n.localName;
+    if (n.id) { parts.unshift(s + '#' + n.id); break; }
+    const cls = [...n.classList].filter(c => !c.startsWith('is-')).slice(0, 2);
+    if (cls.length) s += '.' + cls.join('.');
+    parts.unshift(s);
+  }
+  const sec = el.closest('[data-component]');
+  return (sec && !parts[0].includes('#') ? `[data-component=${sec.dataset.component}] ` : '') + parts.join(' > ');
+}
+
+function background(el) {
+  const layers = [];
+  for (let n = el; n; n = n.parentElement) {
+    const cs = getComputedStyle(n);
+    if (cs.backgroundImage && cs.backgroundImage !== 'none') return {image: describe(n) + ' has background-image ' + cs.backgroundImage.slice(0, 60)};
+    const bg = parse(cs.backgroundColor);
+    if (bg && bg[3] > 0) { layers.push(bg); if (bg[3] >= 0.999) break; }
+  }
+  let base = canvasColour;
+  if (layers.length && layers[layers.length - 1][3] >= 0.999) base = layers.pop().slice(0, 3);
+  for (let i = layers.length - 1; i >= 0; i--) base = over(layers[i], base);
+  return {colour: base};
+}
+
+const results = {checked: 0, failures: [], skipped: [], scheme};
+const seen = new Set();
+for (const root of roots) {
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    if (seen.has(el)) continue; seen.add(el);
+    const text = [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('').replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    const what = describe(el) + ' "' + text.slice(0, 30) + '"';
+    if (el.closest('script, style, template, noscript, progress, meter')) continue;
+    if (el.closest('dialog:not([open])')) { results.skipped.push(what + ': inside a closed dialog'); continue; }
+    if (el.closest('.visually-hidden')) { results.skipped.push(what + ': visually hidden'); continue; }
+    if (el.closest(':disabled, [aria-disabled="true"]')) { results.skipped.push(what + ': disabled control'); continue; }
+    const rects = el.getClientRects();
+    if (!rects.length || !el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue; // not rendered
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    // Rows scrolled out of a scroller (wheel, section list) or faded by the wheel's mask are measured
+    // too: scrolled to the centre they are shown with exactly these colours.
+    const cs = getComputedStyle(el);
+    const fill = cs.webkitTextFillColor && cs.webkitTextFillColor !== cs.color ? cs.webkitTextFillColor : cs.color;
+    const fg = parse(fill);
+    if (!fg) { results.skipped.push(what + ': unparsable colour ' + fill); continue; }
+    let opacity = 1;
+    for (let n = el; n; n = n.parentElement) opacity *= parseFloat(getComputedStyle(n).opacity);
+    if (fg[3] * opacity === 0) { results.skipped.push(what + ': transparent text'); continue; }
+    const bg = background(el);
+    if (bg.image) { results.skipped.push(what + ': background is an image/gradient (' + bg.image + ')'); continue; }
+    const painted = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg.colour);
+    const size = parseFloat(cs.fontSize), weight = parseInt(cs.fontWeight, 10) || 400;
+    const large = size >= 24 || (size >= 18.66 && weight >= 700);
+    const need = large ? 3 : 4.5;
+    const cr = ratio(painted, bg.colour);
+    results.checked++;
+    if (cr + 1e-9 < need) results.failures.push({
+      what, ratio: Math.round(cr * 100) / 100, need, text: hex(painted), bg: hex(bg.colour),
+      colour: fill, opacity: Math.round(opacity * 1000) / 1000, size, weight,
+    });
+  }
+}
+return results;
+"""
+
+
+def format_contrast_failures(result: dict) -> str:
+    lines = [f"{len(result['failures'])} text element(s) below WCAG AA in {result['scheme']} mode "
+             f"({result['checked']} checked):"]
+    for f in result["failures"]:
+        extra = f", opacity {f['opacity']}" if f["opacity"] < 1 else ""
+        lines.append(f"  {f['what']}: {f['ratio']} < {f['need']} — text {f['text']} (computed {f['colour']}{extra}) "
+                     f"on {f['bg']}, {f['size']}px/{f['weight']}")
+    return "\n".join(lines)
+
+
+def parse_sizes(value: str) -> list[tuple[int, int]]:
+    out = []
+    for token in (value or "").split():
+        m = re.fullmatch(r"(\d+)[xX](\d+)", token)
+        if m:
+            out.append((int(m.group(1)), int(m.group(2))))
+    return out

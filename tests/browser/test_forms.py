@@ -1,0 +1,108 @@
+"""5. Forms and CSRF: with pocket.js, without JavaScript, and raw HTTP."""
+
+import html
+import re
+
+from pocket_helpers import http_request
+
+
+def test_post_form_submits_through_pocket_js(page):
+    page.open("/design")
+    token = page.mark()
+    field = page.find("#design-message")
+    page.js("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.send_keys("Hello from the browser")
+    page.find("form[method=post] #design-message ~ button[type=submit]").click()
+    page.wait("document.querySelector('#design-post-echo')?.textContent === 'Hello from the browser'", 5,
+              f"the posted message was not echoed: {page.text('#design-post-echo')!r}")
+    assert page.marker() == token, "the POST caused a full page load instead of a swap"
+    assert page.h1() == "Design"
+
+
+def test_get_search_form_with_pocket_js(page):
+    page.open("/design")
+    token = page.mark()
+    field = page.find("#design-search")
+    page.js("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.send_keys("tea & biscuits")
+    page.find("form[role=search] button[type=submit]").click()
+    page.wait("document.querySelector('#design-query-echo')?.textContent === 'tea & biscuits'", 5,
+              f"the query was not echoed: {page.text('#design-query-echo')!r}")
+    assert page.marker() == token, "the search caused a full page load instead of a swap"
+    assert "q=tea+%26+biscuits" in page.driver.current_url or "q=tea%20%26%20biscuits" in page.driver.current_url
+
+
+def test_forms_work_without_javascript(page):
+    page.disable_scripts()
+    page.open("/design")
+    assert page.js("return !document.documentElement.classList.contains('js') && !window.Pocket"), "scripts still ran"
+    page.find("#design-search").send_keys("no script here")
+    page.find("form[role=search] button[type=submit]").click()
+    page.wait("document.querySelector('#design-query-echo')?.textContent === 'no script here'", 5,
+              "the GET search did not work without JavaScript")
+    assert "/design?q=no+script+here" in page.driver.current_url
+
+    page.find("#design-message").send_keys("posted natively")
+    page.find("form[method=post] #design-message ~ button[type=submit]").click()
+    page.wait("document.querySelector('#design-post-echo')?.textContent === 'posted natively'", 5,
+              f"the POST did not work without JavaScript (page: {page.h1()!r})")
+    # The stepper buttons need JS, so they hide and the number field remains usable.
+    assert page.find("#copies").is_displayed()
+    assert not page.find("[data-stepper] button[data-step='1']").is_displayed()
+
+
+def _session(server):
+    """A fresh browser-like session: GET /design, return (cookie header, csrf token from the page)."""
+    res = http_request(server.url("/design"))
+    assert res.status == 200
+    cookies = res.cookies()
+    assert "pocket_csrf" in cookies, f"no pocket_csrf cookie in {res.header_all('Set-Cookie')}"
+    meta = re.search(r'<meta name="csrf-token" content="([^"]+)"', res.text)
+    field = re.search(r'<input type="hidden" name="_csrf" value="([^"]+)"', res.text)
+    assert meta and field, "page lacks the csrf meta tag or the hidden _csrf field"
+    return f"pocket_csrf={cookies['pocket_csrf'].value}", field.group(1)
+
+
+def test_post_without_token_is_refused(server):
+    res = http_request(server.url("/design"), "POST", {"message": "forged"})
+    assert res.status == 403, f"POST without a CSRF token answered {res.status}"
+    assert "text/html" in (res.header("Content-Type") or "")
+    assert "forged" not in res.text
+    assert "empty-state" in res.text, "403 should be the friendly error page"
+
+
+def test_post_with_wrong_or_foreign_token_is_refused(server):
+    cookie, _ = _session(server)
+    _, other_token = _session(server)
+    res = http_request(server.url("/design"), "POST", {"message": "x", "_csrf": "not-the-token"}, {"Cookie": cookie})
+    assert res.status == 403, f"a wrong token was accepted ({res.status})"
+    res = http_request(server.url("/design"), "POST", {"message": "x", "_csrf": other_token}, {"Cookie": cookie})
+    assert res.status == 403, f"another session's token was accepted ({res.status})"
+    # token without the cookie
+    res = http_request(server.url("/design"), "POST", {"message": "x", "_csrf": other_token})
+    assert res.status == 403, f"a token without its cookie was accepted ({res.status})"
+
+
+def test_post_with_token_is_accepted(server):
+    cookie, token = _session(server)
+    message = 'Fish & <chips> "quoted"'
+    res = http_request(server.url("/design"), "POST", {"message": message, "_csrf": token}, {"Cookie": cookie})
+    assert res.status == 200, f"a valid form post answered {res.status}"
+    m = re.search(r'id="design-post-echo">(.*?)</span>', res.text, re.S)
+    assert m, "no #design-post-echo in the response"
+    assert html.unescape(m.group(1)) == message
+    assert "<chips>" not in m.group(1), "the echo is not HTML-escaped"
+
+
+def test_post_with_header_token_is_accepted(server):
+    cookie, token = _session(server)
+    res = http_request(server.url("/design"), "POST", {"message": "via header"},
+                       {"Cookie": cookie, "X-CSRF-Token": token})
+    assert res.status == 200 and 'id="design-post-echo">via header<' in res.text
+
+
+def test_cross_site_post_is_refused(server):
+    cookie, token = _session(server)
+    res = http_request(server.url("/design"), "POST", {"message": "x", "_csrf": token},
+                       {"Cookie": cookie, "Sec-Fetch-Site": "cross-site"})
+    assert res.status == 403, f"a cross-site form post was accepted ({res.status})"
