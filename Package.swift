@@ -51,6 +51,19 @@ let package = Package(
 
         .target(
             name: "Remote",
+            dependencies: [
+                "PocketCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "Converter",
+            dependencies: [
+                "PocketCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -60,6 +73,8 @@ let package = Package(
             dependencies: [
                 "PocketCore",
                 "Plates",
+                "Remote",
+                "Converter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -82,6 +97,8 @@ let package = Package(
             dependencies: [
                 "PocketCore",
                 "Plates",
+                "Remote",
+                "Converter",
                 "PocketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -108,7 +125,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RemoteTests",
-            dependencies: ["Remote"],
+            dependencies: ["Remote", "PocketCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ConverterTests",
+            dependencies: ["Converter", "PocketCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -117,7 +139,10 @@ let package = Package(
                 "PocketWeb",
                 "PocketCore",
                 "Plates",
+                "Remote",
+                "Converter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings
         ),

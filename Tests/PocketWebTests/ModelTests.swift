@@ -70,3 +70,13 @@ struct ModelTests {
         #expect(PageFrame(title: "Design").documentTitle == "Design · Pocket")
     }
 }
+
+@Suite("Server-Sent Events")
+struct ServerSentEventTests {
+    @Test func eventsAreEncodedLineByLineAndCannotBeForged() {
+        #expect(ServerSentEvent(name: "patch", data: "<p>a</p>").encoded == "event: patch\ndata: <p>a</p>\n\n")
+        #expect(ServerSentEvent(name: nil, data: "one\ntwo").encoded == "data: one\ndata: two\n\n")
+        // A carriage return in outside text must not start an `event:` field of its own.
+        #expect(ServerSentEvent(name: "patch", data: "x\revent: reload").encoded == "event: patch\ndata: x\ndata: event: reload\n\n")
+    }
+}

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -43,7 +44,7 @@ struct ShellRouteTests {
         try await app.test(.router) { client in
             try await client.execute(uri: "/design", method: .get) { response in
                 #expect(response.status == .ok)
-                let components = ["navbar", "list", "section-index", "controls", "segmented", "switch", "slider", "stepper", "wheel", "progress", "buttons", "alert", "action-sheet", "form", "split", "toolbar"]
+                let components = ["navbar", "list", "section-index", "controls", "segmented", "switch", "slider", "stepper", "wheel", "progress", "buttons", "alert", "action-sheet", "form", "split", "toolbar", "live"]
                 for component in components {
                     #expect(response.text.contains(#"data-component="\#(component)""#), "missing \(component)")
                 }
@@ -51,6 +52,7 @@ struct ShellRouteTests {
                     #expect(response.text.contains(##"<a href="#section-\##(letter)">\##(letter)</a>"##))
                 }
                 #expect(response.text.contains(#"class="navbar__back" href="/" data-nav="back""#))
+                #expect(response.text.contains(#"data-sse="/design/events""#))
                 #expect(response.text.contains(#"<progress class="progress" id="demo-progress-bar" max="100" value="42">"#))
             }
         }
@@ -82,6 +84,26 @@ struct ShellRouteTests {
                 #expect(response.status == .ok)
                 #expect(response.text.isEmpty)
             }
+        }
+    }
+}
+
+@Suite("Live updates")
+struct LiveUpdateTests {
+    @Test func designEventsStreamPatchesTheClock() async throws {
+        let app = try await makeApplication()
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/design/events"), timeout: .seconds(5))
+            #expect(response.headers.first(name: "Content-Type") == "text/event-stream; charset=utf-8")
+            var text = ""
+            for try await chunk in response.body {
+                text += String(buffer: chunk)
+                if text.contains("\n\n") { break }
+            }
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.first == "event: patch")
+            #expect(lines.last?.hasPrefix(#"data: <output class="cell__detail" id="design-clock""#) == true)
         }
     }
 }

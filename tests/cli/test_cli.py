@@ -124,3 +124,20 @@ def test_https_with_certificate(tmp_path):
     finally:
         server.terminate()
         assert server.wait(timeout=15) == 0
+
+
+def test_open_event_stream_does_not_hold_up_shutdown(tmp_path):
+    port = free_port()
+    server = start("serve", "--port", str(port), "--data-dir", str(tmp_path))
+    try:
+        wait_for(f"http://127.0.0.1:{port}/")
+        stream = urllib.request.urlopen(f"http://127.0.0.1:{port}/design/events", timeout=10)
+        first = stream.readline().decode()
+        assert first.startswith("event: patch")
+    finally:
+        started = time.time()
+        server.send_signal(signal.SIGTERM)
+        code = server.wait(timeout=15)
+    assert code == 0
+    assert time.time() - started < 5, "an open event stream delayed shutdown"
+    assert stream.read() is not None  # the server closed the stream rather than leaving it hanging

@@ -10,6 +10,7 @@ struct ShellController {
         router.get(ShellRoute.home.pattern, use: home)
         router.get(ShellRoute.design.pattern, use: design)
         router.post(ShellRoute.design.pattern, use: designPost)
+        router.get(ShellRoute.designEvents.pattern, use: designEvents)
         router.get(ShellRoute.offline.pattern, use: offline)
         router.get(ShellRoute.manifest.pattern, use: manifest)
         router.get(ShellRoute.serviceWorker.pattern, use: serviceWorker)
@@ -34,6 +35,23 @@ struct ShellController {
         let fields = try await request.formFields(context: context)
         let model = Design.Model(posted: fields["message"] ?? "")
         return try renderer.page("shell/design", frame: designFrame, model: model, context: context)
+    }
+
+    /// A clock ticking once a second, to show (and test) live updates over Server-Sent Events.
+    @Sendable func designEvents(_ request: Request, context: PocketRequestContext) throws -> Response {
+        let renderer = self.renderer
+        let ticks = AsyncStream<ServerSentEvent> {
+            try? await Task.sleep(for: .seconds(1))
+            guard !Task.isCancelled else { return nil }
+            return Self.clockEvent(renderer: renderer)
+        }
+        return EventStream.response(initial: [Self.clockEvent(renderer: renderer)], events: ticks)
+    }
+
+    private static func clockEvent(renderer: PageRenderer) -> ServerSentEvent {
+        let time = Date().formatted(Date.FormatStyle(date: .omitted, time: .standard, timeZone: .current).locale(Locale(identifier: "en_GB")))
+        let html = (try? renderer.render(["time": time], template: "components/design-clock")) ?? ""
+        return ServerSentEvent(name: "patch", data: html.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Sendable func offline(_ request: Request, context: PocketRequestContext) throws -> Response {

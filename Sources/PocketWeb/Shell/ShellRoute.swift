@@ -7,6 +7,8 @@ public enum ShellRoute: Sendable, Equatable {
     case home
     /// The living style guide.
     case design
+    /// The style guide's live-update demo stream (Server-Sent Events).
+    case designEvents
     /// Shown by the service worker when offline with nothing cached.
     case offline
     /// The web app manifest.
@@ -21,6 +23,7 @@ public enum ShellRoute: Sendable, Equatable {
         switch self {
         case .home: return "/"
         case .design: return "/design"
+        case .designEvents: return "/design/events"
         case .offline: return "/offline"
         case .manifest: return "/manifest.webmanifest"
         case .serviceWorker: return "/sw.js"
@@ -33,6 +36,7 @@ public enum ShellRoute: Sendable, Equatable {
         switch self {
         case .home: return "/"
         case .design: return "/design"
+        case .designEvents: return "/design/events"
         case .offline: return "/offline"
         case .manifest: return "/manifest.webmanifest"
         case .serviceWorker: return "/sw.js"

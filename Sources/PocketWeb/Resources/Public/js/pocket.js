@@ -79,7 +79,10 @@ export async function navigate(url, opts = {}) {
 
     let transition = opts.transition ?? 'push';
     if (transition === 'split') transition = doc.querySelector('.split') ? 'none' : 'push';
-    if (reduceMotion.matches || !['push', 'pop'].includes(transition)) transition = 'none';
+    // push/pop slide; an app may name its own animation (e.g. "flip") for its CSS to define.
+    // Reduced motion: slides become instant, named animations become a gentle cross-fade.
+    if (!/^[a-z][a-z-]*$/.test(transition)) transition = 'none';
+    if (reduceMotion.matches && transition !== 'none') transition = ['push', 'pop'].includes(transition) ? 'none' : 'fade';
 
     clearTimeout(saveTimer);
     if (mode === 'push') { saveScroll(); history.pushState({ index: ++index }, '', final); }
@@ -332,6 +335,36 @@ document.addEventListener('input', (e) => {
     url.search = new URLSearchParams(new FormData(form)).toString();
     if (swappable(url)) navigate(url, { replace: true, transition: 'none', scroll: 'keep', keepFocus: true, carryValue: true });
   }, 200);
+});
+
+/* ---------------------------------------------------------------- keys & clipboard */
+
+// Keyboard shortcuts for on-screen keypads: a key press clicks the visible, enabled button whose
+// data-key lists it (e.g. data-key="5", data-key="Backspace Delete"), unless the user is typing.
+document.addEventListener('keydown', (e) => {
+  if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || e.isComposing) return;
+  if (e.target.closest?.('input, textarea, select, [contenteditable], dialog[open]')) return;
+  const screen = screenEl();
+  const button = screen && [...screen.querySelectorAll('button[data-key]')]
+    .find((b) => !b.disabled && b.dataset.key.split(' ').includes(e.key));
+  if (!button) return;
+  e.preventDefault();
+  button.classList.add('is-pressed'); // the same feedback a tap gives
+  setTimeout(() => button.classList.remove('is-pressed'), 120);
+  button.click();
+});
+
+// Copy buttons: data-copy holds the text; the result is announced for screen readers.
+document.addEventListener('click', async (e) => {
+  const btn = e.target.closest?.('[data-copy]');
+  if (!btn) return;
+  e.preventDefault();
+  try {
+    await navigator.clipboard.writeText(btn.dataset.copy);
+    announce(btn.dataset.copied ?? 'Copied');
+    btn.classList.add('is-copied');
+    setTimeout(() => btn.classList.remove('is-copied'), 1200);
+  } catch { announce('Copying is not allowed here'); }
 });
 
 /* ---------------------------------------------------------------- dialogs */
