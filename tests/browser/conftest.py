@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, Page, PocketServer, console_problems, make_driver
+from pocket_helpers import ARTIFACTS, Page, PlateImageServer, PocketServer, console_problems, make_driver
 
 
 def pytest_configure(config):
@@ -34,9 +34,20 @@ def pytest_sessionstart(session):
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The real server. Graceful shutdown is a requirement: SIGTERM must end it with 0 within 10 s."""
-    srv = PocketServer(log_path=ARTIFACTS / "server.log", data_dir=tmp_path_factory.mktemp("pocket-data"))
+def plate_images():
+    """A local stand-in for the plate pictures' host (Pocket fetches them server-side): every state's
+    picture path answers with fixtures/plate.jpg, except PLATE_PICTURES_MISSING (404)."""
+    srv = PlateImageServer().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, plate_images):
+    """The real server. Graceful shutdown is a requirement: SIGTERM must end it with 0 within 10 s.
+    Plate pictures come from the `plate_images` fixture host (POCKET_PLATES_IMAGE_BASE), never the internet."""
+    srv = PocketServer(log_path=ARTIFACTS / "server.log", data_dir=tmp_path_factory.mktemp("pocket-data"),
+                       env={"POCKET_PLATES_IMAGE_BASE": plate_images.base_url})
     srv.start(timeout=30)
     yield srv
     code = srv.stop(timeout=10)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import errno
 import http.cookies
+import http.server
+import json
 import os
 import re
 import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -77,9 +80,10 @@ def free_port() -> int:
 class PocketServer:
     """`pocket serve` on a free loopback port with a throw-away data directory."""
 
-    def __init__(self, log_path: Path, data_dir: Path | None = None):
+    def __init__(self, log_path: Path, data_dir: Path | None = None, env: dict[str, str] | None = None):
         self.log_path = Path(log_path)
         self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="pocket-data-"))
+        self.env = dict(env or {})  # extra environment for the server process
         self.proc: subprocess.Popen | None = None
         self.port: int | None = None
         self._log = None
@@ -106,7 +110,8 @@ class PocketServer:
             cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--data-dir", str(self.data_dir), "--log-level", "info"]
             try:
-                self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                             env={**os.environ, **self.env} if self.env else None)
             except OSError as err:  # ETXTBSY while the linker rewrites the binary
                 self._log.close()
                 if err.errno == errno.ETXTBSY and attempt < 2:
@@ -210,6 +215,100 @@ def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG (bad signature)"
     assert data[12:16] == b"IHDR", "not a PNG (first chunk is not IHDR)"
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+# --------------------------------------------------------------------------- Plates data and picture host
+
+# The game's data as the spec ships it; the bundled copy in the sources is the fallback.
+PLATES_STATES_JSON = Path(os.environ.get("PLATES_STATES_JSON", "/work/shared/data/plates/states.json"))
+if not PLATES_STATES_JSON.is_file():
+    PLATES_STATES_JSON = REPO_ROOT / "Sources/Plates/Resources/states.json"
+FIXTURES = HERE / "fixtures"
+PLATE_JPEG = FIXTURES / "plate.jpg"  # 240×120 baseline JPEG served for every plate picture
+# States whose picture the fixture host does not have (404): their page must say so, not show a broken image.
+PLATE_PICTURES_MISSING = frozenset({"AK", "HI"})
+
+
+@dataclass(frozen=True)
+class USStateData:
+    code: str       # postal code, from the picture's file name (al09a.jpg -> AL), as Pocket derives it
+    name: str
+    nickname: str
+    image_path: str  # path of the picture on its host, e.g. /us1/al09a.jpg
+
+    @property
+    def letter(self) -> str:
+        return self.name[0].upper()
+
+
+def load_states() -> list[USStateData]:
+    """The fifty states from states.json, sorted by name (case-insensitively)."""
+    states = []
+    for entry in json.loads(PLATES_STATES_JSON.read_text(encoding="utf-8")):
+        url = urllib.parse.urlsplit(entry["plateImageURL"])
+        code = url.path.rsplit("/", 1)[-1][:2].upper()
+        states.append(USStateData(code, entry["name"], entry["nickname"], url.path))
+    return sorted(states, key=lambda s: s.name.casefold())
+
+
+class PlateImageServer:
+    """Stands in for the plate pictures' host: serves PLATE_JPEG at every state's picture path except the
+    PLATE_PICTURES_MISSING ones (404), on a free loopback port, and records what Pocket asked for."""
+
+    def __init__(self, states: list[USStateData] | None = None, missing=PLATE_PICTURES_MISSING):
+        self.jpeg = PLATE_JPEG.read_bytes()
+        self.files = {s.image_path: self.jpeg for s in (states or load_states()) if s.code not in missing}
+        self.requests: list[tuple[str, int]] = []  # (path, status)
+        self._lock = threading.Lock()
+        self._httpd = None
+        self._thread = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    def requested(self, path: str) -> list[int]:
+        """Statuses of every request for `path` so far."""
+        with self._lock:
+            return [status for p, status in self.requests if p == path]
+
+    def start(self) -> "PlateImageServer":
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def _answer(self, with_body: bool):
+                path = urllib.parse.urlsplit(self.path).path
+                body = outer.files.get(path)
+                status = 200 if body is not None else 404
+                with outer._lock:
+                    outer.requests.append((path, status))
+                payload = body if body is not None else b"not found"
+                self.send_response(status)
+                self.send_header("Content-Type", "image/jpeg" if body is not None else "text/plain")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                if with_body:
+                    self.wfile.write(payload)
+
+            def do_GET(self):  # noqa: N802
+                self._answer(True)
+
+            def do_HEAD(self):  # noqa: N802
+                self._answer(False)
+
+            def log_message(self, *args):  # quiet: requests are recorded above
+                pass
+
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, name="plate-images", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self):
+        if self._httpd:
+            self._httpd.shutdown()
+            self._httpd.server_close()
 
 
 # --------------------------------------------------------------------------- browser
