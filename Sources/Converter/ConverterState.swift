@@ -26,6 +26,16 @@ public struct ConverterState: Hashable, Sendable, Codable {
         self.rememberedUnits = [:]
     }
 
+    /// What a first launch shows, as the assignment's first screen does: Data, Byte → Byte, "0".
+    ///
+    /// Both wheels start on the same unit so the first key press echoes in both labels; a
+    /// category the user has not visited yet still opens on its `UnitCatalog.defaultUnits`.
+    public static var firstLaunch: ConverterState {
+        var state = ConverterState(category: .data, convention: .standard)
+        state.units = UnitPair(from: "byte", to: "byte")
+        return state
+    }
+
     /// The "from" unit.
     public var fromUnit: UnitID { units.from }
 

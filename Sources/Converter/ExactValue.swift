@@ -39,6 +39,12 @@ public struct ExactValue: Hashable, Sendable, CustomStringConvertible {
         return sign + numerator + "/" + rational.denominator.decimalString
     }
 
+    /// Whether `format` shows this value without rounding (1/4 does; 5/18 or 2/3 does not), so a
+    /// UI can write "=" or "≈" between the two sides.
+    public func isShownExactly(in format: NumberFormat = .display) -> Bool {
+        rational.rounded(significantDigits: format.significantDigits).isExact
+    }
+
     /// The value as text in the given format.
     public func formatted(_ format: NumberFormat = .display) -> String {
         format.string(for: self)

@@ -1,6 +1,12 @@
 import Foundation
 
 extension DVR {
+    /// Whether time passing changes anything (playing, skimming either way, recording), so a screen
+    /// knows when its counters need to tick.
+    public var isRunning: Bool {
+        isOn && (state.playbackRate != 0 || state.isRecording)
+    }
+
     /// The DVR after `seconds` of real time: a pure function, so the Screen page and tests need no clock.
     ///
     /// Playing moves 1×, fast forwarding 8×, fast rewinding −8× and stops at 0 (staying in Fast rewinding,

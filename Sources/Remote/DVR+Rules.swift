@@ -37,6 +37,14 @@ extension DVR {
         }
     }
 
+    /// The refusal that pressing `button` in `state` meets, or nil when the rules allow it.
+    ///
+    /// For pages that name a refusal in a URL (the action sheet's and the alert's no-JavaScript pages):
+    /// only pairs the rules really refuse come back, so a hand-made URL cannot invent a warning.
+    public static func refusal(of button: DVRButton, from state: DVRState) -> Refusal? {
+        isAllowed(button, from: state) ? nil : Refusal(button: button, from: state)
+    }
+
     /// Presses a transport button, refusing with a confirmable explanation when the rules say no.
     @discardableResult
     public mutating func press(_ button: DVRButton) -> DVRPressOutcome {

@@ -1,7 +1,9 @@
+import Converter
 import Foundation
 import Plates
 import PocketCore
 import PocketWeb
+import Remote
 
 /// Builds every registered app with its live stores, all kept in the data directory.
 func makeApps(dataDirectory: DataDirectory, environment: [String: String]) throws -> [any PocketApp] {
@@ -15,5 +17,7 @@ func makeApps(dataDirectory: DataDirectory, environment: [String: String]) throw
             base: environment["POCKET_PLATES_IMAGE_BASE"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
         )
     )
-    return [plates]
+    let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file("remote.sqlite")))
+    let converter = ConverterApp(store: try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite")))
+    return [remote, converter, plates]
 }

@@ -121,4 +121,28 @@ import Testing
             try JSONDecoder().decode(ConverterState.self, from: Data(#"{"category":"colour"}"#.utf8))
         }
     }
+
+    @Test func firstLaunchIsTheAssignmentsFirstScreen() throws {
+        var state = ConverterState.firstLaunch
+        #expect(state.category == .data && state.convention == .binary)
+        #expect(state.units == UnitPair(from: "byte", to: "byte"))
+        type("1", into: &state)
+        #expect(try state.convertedValue().formatted() == "1")
+        try state.selectFromUnit("kilobyte")
+        type("2", into: &state)
+        #expect(try state.convertedValue().formatted() == "12,288")
+        // Categories not visited yet open on their own defaults.
+        state.switchCategory(to: .temperature)
+        #expect(state.units == UnitPair(from: "celsius", to: "fahrenheit"))
+    }
+
+    @Test func resultsSayWhetherTheyAreShownExactly() throws {
+        #expect(try ConversionEngine.convert(12, from: "kilobyte", to: "megabyte").isShownExactly())
+        #expect(try !ConversionEngine.convert(1, from: "kilometre-per-hour", to: "metre-per-second").isShownExactly())
+        #expect(try !ConversionEngine.convert(100, from: "fahrenheit", to: "kelvin").isShownExactly())
+        #expect(try ConversionEngine.convert(100, from: "fahrenheit", to: "kelvin").formatted() == "310.927777778")
+        let third = try ConversionEngine.convert(1, from: "foot", to: "yard")
+        #expect(!third.isShownExactly())
+        #expect(third.isShownExactly(in: NumberFormat(significantDigits: 38)) == false)
+    }
 }

@@ -26,6 +26,13 @@ struct DVRPlaybackTests {
         #expect(later.state == state)
     }
 
+    @Test(arguments: DVRState.allCases)
+    func runningMeansTimeChangesSomething(_ state: DVRState) {
+        let device = dvr(in: state)
+        #expect(device.isRunning == (device.advanced(by: 1) != device || state == .fastRewinding))
+        #expect(!DVR().isRunning)
+    }
+
     @Test func fastRewindStopsAtTheStart() {
         var device = dvr(in: .playing)
         device.advance(by: 20)

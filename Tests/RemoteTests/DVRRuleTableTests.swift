@@ -107,6 +107,20 @@ struct DVRRuleTableTests {
         #expect(before == dvr(in: row.from))
     }
 
+    @Test(arguments: rows.filter { $0.from != nil })
+    func refusalLookupNamesExactlyTheRefusedPairs(_ row: Row) throws {
+        let from = try #require(row.from)
+        let refusal = DVR.refusal(of: row.button, from: from)
+        if row.expected == .confirm {
+            #expect(refusal?.button == row.button)
+            #expect(refusal?.from == from)
+            // The same refusal a press meets, so a URL naming it shows the same words.
+            #expect(dvr(in: from).outcome(of: row.button) == refusal.map { .needsConfirmation($0) })
+        } else {
+            #expect(refusal == nil)
+        }
+    }
+
     @Test func exactlySeventeenPairsNeedConfirmation() {
         #expect(Self.rows.filter { $0.expected == .confirm }.count == 17)
     }

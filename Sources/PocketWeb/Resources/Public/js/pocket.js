@@ -29,7 +29,8 @@ let shownUrl = withoutHash(location.href); // the URL the visible screen was ren
 let teardown = [];                     // cleanups for the current screen (EventSources, observers)
 let stale = false;                     // server ships a newer pocket.js: stop swapping, let pages reload
 let saveTimer, liveTimer, scrubbing = false;
-let lastPosition = null;              // the latest geolocation fix, for form[data-geolocate]
+let lastPosition = null;
+let postQueue = Promise.resolve();      // in-place posts (data-autosubmit forms) run one after another              // the latest geolocation fix, for form[data-geolocate]
 const invokers = new WeakMap();        // dialog -> button that opened it (focus goes back there)
 const sounds = new Map();              // url -> HTMLAudioElement
 
@@ -90,7 +91,7 @@ export async function navigate(url, opts = {}) {
     shownUrl = withoutHash(location.href);
 
     const scroll = opts.scroll ?? (sameUrl || samePage || mode === 'none' ? 'keep' : 'top');
-    await swap(doc, next, { transition, scroll, keep: opts.keepFocus, carry: opts.carryValue });
+    await swap(doc, next, { transition, scroll, keep: opts.keepFocus, carry: opts.carryValue, focused: opts.focused });
   } catch (err) {
     if (err?.name === 'AbortError') return;
     console.debug('Pocket: swap failed, falling back to a full navigation', err);
@@ -104,15 +105,24 @@ export async function navigate(url, opts = {}) {
   }
 }
 
-async function swap(doc, next, { transition, scroll, keep, carry }) {
+async function swap(doc, next, { transition, scroll, keep, carry, focused }) {
   const apply = () => {
     // Read focus/caret/scroll as late as possible: the user may have kept typing during the fetch.
-    const snap = keep ? focusSnapshot() : null;
+    const snap = keep ? focusSnapshot(focused) : null;
     const kept = scroll === 'keep' ? readScroll() : null;
     const twin = snap && next.querySelector(snap.sel);
     if (carry && twin && snap.text) twin.value = snap.value; // don't lose keystrokes typed meanwhile
     for (const fn of teardown.splice(0)) fn();
+    // Live regions in the new screen are new nodes, which screen readers don't announce: note what
+    // they said before, and announce the ones whose text changed.
+    const spoken = new Map([...screenEl().querySelectorAll('[aria-live][id]:not([aria-live=off])')].map((el) => [el.id, el.textContent.trim()]));
     screenEl().replaceWith(next);
+    if (keep) {
+      const changed = [...next.querySelectorAll('[aria-live][id]:not([aria-live=off])')]
+        .filter((el) => spoken.has(el.id) && spoken.get(el.id) !== el.textContent.trim())
+        .map((el) => el.textContent.trim()).filter(Boolean);
+      if (changed.length) announce(changed.join('. '));
+    }
     document.title = doc.title;
     for (const name of ['csrf-token', 'theme-color']) {
       const content = doc.querySelector(`meta[name="${name}"]`)?.content;
@@ -152,8 +162,10 @@ function addStyles(doc) {
 }
 
 // Focus is matched by id, else by name (+ value for radios/checkboxes) since the DOM is all new.
-function focusSnapshot() {
-  const el = document.activeElement;
+// `fallback` is the element that had focus before a submit disabled it (focus then drops to <body>).
+function focusSnapshot(fallback) {
+  let el = document.activeElement;
+  if ((!el || el === document.body) && fallback?.isConnected) el = fallback;
   if (!el || !screenEl()?.contains(el)) return null;
   let sel = el.id ? `#${CSS.escape(el.id)}` : el.name ? `[name="${CSS.escape(el.name)}"]` : null;
   if (!sel) return null;
@@ -301,13 +313,21 @@ document.addEventListener('submit', (e) => {
     form.setAttribute('data-no-swap', ''); // the submit handler above now lets it through natively
     form.requestSubmit(sub ?? undefined);  // unlike form.submit(), keeps the submitter's name/value
   };
-  if (sub) sub.disabled = true;
+  const focused = document.activeElement; // disabling the submitter below would drop focus to <body>
   form.closest('dialog[open]')?.close();
-  navigate(action, {
-    method: 'POST', body: multipart ? data : params, fallback, keepFocus,
+  const send = () => navigate(action, {
+    method: 'POST', body: multipart ? data : params, fallback, keepFocus, focused,
     headers: { 'X-CSRF-Token': document.querySelector('meta[name="csrf-token"]')?.content ?? '' },
     transition: form.dataset.transition ?? 'none',
-  }).finally(() => { if (sub?.isConnected && !form.hasAttribute('data-no-swap')) sub.disabled = false; });
+  });
+  if (keepFocus) {
+    // Keypads and switches: every press counts, in order. Queue the posts instead of disabling
+    // the button (which would drop a quick second "5") or aborting the previous one.
+    postQueue = postQueue.then(send, send);
+    return;
+  }
+  if (sub) sub.disabled = true;
+  send().finally(() => { if (sub?.isConnected && !form.hasAttribute('data-no-swap')) sub.disabled = false; });
 });
 
 document.addEventListener('change', (e) => {
@@ -343,7 +363,9 @@ document.addEventListener('input', (e) => {
 // data-key lists it (e.g. data-key="5", data-key="Backspace Delete"), unless the user is typing.
 document.addEventListener('keydown', (e) => {
   if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || e.isComposing) return;
-  if (e.target.closest?.('input, textarea, select, [contenteditable], dialog[open]')) return;
+  // Typing into a field is typing, but a focused radio, checkbox or button still lets keys through.
+  const typing = 'input:not([type=radio], [type=checkbox], [type=range], [type=button], [type=submit], [type=reset]), textarea, select, [contenteditable], dialog[open]';
+  if (e.target.closest?.(typing)) return;
   const screen = screenEl();
   const button = screen && [...screen.querySelectorAll('button[data-key]')]
     .find((b) => !b.disabled && b.dataset.key.split(' ').includes(e.key));

@@ -1,0 +1,186 @@
+import Crypto
+import Foundation
+import PocketCore
+
+// Moving bytes: the resumable download, the zip extraction and the import copy. Temporary files
+// live in the library's `incoming` folder:
+//   <download-name>.part          the download so far
+//   <download-name>.resume.json   which server version the partial file holds (url, md5, size, ETag/Last-Modified)
+//   <content-name>.extracting     the database being unzipped
+//   import-<uuid>.db              a copy of a file being imported
+
+extension DatabaseInstaller {
+    /// Downloads `name` next to the manifest into `incoming`, resuming a partial file that an
+    /// interrupted run left for the same file, and checks its MD5.
+    func download(_ name: String, size: Int64, md5: String, manifestURL: URL, manifest: SCIManifest) async throws -> URL {
+        let url = manifest.url(of: name, relativeTo: manifestURL)
+        let folder = library.incomingFolder
+        let part = folder.appendingPathComponent(name + ".part")
+        let resumeFile = folder.appendingPathComponent(name + ".resume.json")
+        let saved = ResumeRecord.load(resumeFile)
+        var validator: DownloadValidator?
+        if let saved, saved.url == url.absoluteString, saved.md5 == md5, saved.size == size,
+           FileManager.default.fileExists(atPath: part.path) {
+            validator = saved.validator
+        }
+        // Anything else in the folder is left over from another file or version.
+        cleanIncoming(keeping: validator == nil ? [] : [part.lastPathComponent, resumeFile.lastPathComponent])
+
+        for round in 1...2 {
+            var options = settings.download
+            options.expectedSize = size
+            options.validator = validator
+            await reportBytes(.downloading, done: 0, total: size)
+            let result = try await transfer(url, to: part, options: options, resume: ResumeRecord(url: url.absoluteString, md5: md5, size: size, validator: nil),
+                                            resumeFile: resumeFile)
+            await reportBytes(.verifying, done: result.byteCount, total: size)
+            guard result.byteCount == size else {
+                throw ConferenceError.sizeMismatch(file: name, expected: size, actual: result.byteCount)
+            }
+            if result.md5 == md5 {
+                try? FileManager.default.removeItem(at: resumeFile)
+                return part
+            }
+            // Bytes kept from an earlier run may belong to another upload under the same validator:
+            // fetch the whole file once more before calling it damaged.
+            guard result.resumedFrom > 0, round == 1 else {
+                throw ConferenceError.checksumMismatch(file: name, expected: md5, actual: result.md5)
+            }
+            try? FileManager.default.removeItem(at: part)
+            try? FileManager.default.removeItem(at: resumeFile)
+            validator = nil
+        }
+        throw ConferenceError.checksumMismatch(file: name, expected: md5, actual: "unknown")
+    }
+
+    /// Unzips the manifest's `content-name` and checks its size and MD5; the zip is deleted.
+    func extract(_ zip: URL, manifest: SCIManifest) async throws -> URL {
+        let destination = library.incomingFolder.appendingPathComponent(manifest.contentName + ".extracting")
+        await reportBytes(.extracting, done: 0, total: manifest.contentSize)
+        let cancelled = Flag()
+        let (stream, continuation) = AsyncStream<Int64>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let follower = Task {
+            for await bytes in stream { await reportBytes(.extracting, done: bytes, total: manifest.contentSize) }
+        }
+        let extracted: ZipExtractor.Extracted
+        do {
+            extracted = try await withTaskCancellationHandler {
+                try await runBlocking {
+                    try ZipExtractor.extract(archive: zip, entryName: manifest.contentName, to: destination, limit: manifest.contentSize,
+                                             cancellation: cancelled) { continuation.yield($0) }
+                }
+            } onCancel: {
+                cancelled.set()
+            }
+        } catch {
+            continuation.finish()
+            await follower.value
+            throw error
+        }
+        continuation.finish()
+        await follower.value
+        try? FileManager.default.removeItem(at: zip)
+        try? FileManager.default.removeItem(at: zip.deletingPathExtension().appendingPathExtension("resume.json"))
+        await reportBytes(.verifying, done: extracted.byteCount, total: manifest.contentSize)
+        guard extracted.byteCount == manifest.contentSize else {
+            throw ConferenceError.sizeMismatch(file: manifest.contentName, expected: manifest.contentSize, actual: extracted.byteCount)
+        }
+        guard extracted.md5 == manifest.contentMD5 else {
+            throw ConferenceError.checksumMismatch(file: manifest.contentName, expected: manifest.contentMD5, actual: extracted.md5)
+        }
+        return destination
+    }
+
+    /// Copies a file to import into `incoming`, hashing it, in constant memory.
+    func copyHashing(_ source: URL, to destination: URL, total: Int64?) async throws -> (byteCount: Int64, md5: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              FileManager.default.isReadableFile(atPath: source.path) else {
+            throw ConferenceError.fileSystem("cannot read \(source.path)")
+        }
+        let cancelled = Flag()
+        let (stream, continuation) = AsyncStream<Int64>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let follower = Task {
+            for await bytes in stream { await reportBytes(.verifying, done: bytes, total: total) }
+        }
+        defer { continuation.finish() }
+        let result = try await withTaskCancellationHandler {
+            try await runBlocking { () throws -> (Int64, String) in
+                guard let input = FileHandle(forReadingAtPath: source.path),
+                      FileManager.default.createFile(atPath: destination.path, contents: nil),
+                      let output = FileHandle(forWritingAtPath: destination.path) else {
+                    throw ConferenceError.fileSystem("cannot copy \(source.lastPathComponent) into the data folder")
+                }
+                defer {
+                    try? input.close()
+                    try? output.close()
+                }
+                var hasher = Insecure.MD5()
+                var count: Int64 = 0
+                while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    if cancelled.isSet { throw ConferenceError.cancelled }
+                    hasher.update(data: chunk)
+                    try output.write(contentsOf: chunk)
+                    count += Int64(chunk.count)
+                    continuation.yield(count)
+                }
+                return (count, hasher.finalize().map { String(format: "%02x", $0) }.joined())
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+        continuation.finish()
+        await follower.value
+        return (result.0, result.1)
+    }
+}
+
+// MARK: - Private
+
+private extension DatabaseInstaller {
+    /// One download with its progress followed in order; the validator is saved next to the
+    /// partial file as soon as the server sends it, so a killed run can resume.
+    func transfer(_ url: URL, to part: URL, options: DownloadOptions, resume: ResumeRecord, resumeFile: URL) async throws -> DownloadResult {
+        let (stream, continuation) = AsyncStream<DownloadProgress>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        let follower = Task {
+            var saved: DownloadValidator?
+            for await progress in stream {
+                if let validator = progress.validator, validator != saved {
+                    saved = validator
+                    var record = resume
+                    record.validator = validator
+                    record.save(to: resumeFile)
+                }
+                await reportBytes(.downloading, done: progress.bytesReceived, total: progress.totalBytes ?? resume.size)
+            }
+        }
+        do {
+            let result = try await downloader.download(url, to: part, options: options) { continuation.yield($0) }
+            continuation.finish()
+            await follower.value
+            return result
+        } catch {
+            continuation.finish()
+            await follower.value
+            throw ConferenceError(error)
+        }
+    }
+}
+
+/// What a partial download holds, saved beside it.
+struct ResumeRecord: Codable, Equatable {
+    var url: String
+    var md5: String
+    var size: Int64
+    var validator: DownloadValidator?
+
+    static func load(_ file: URL) -> ResumeRecord? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return try? JSONDecoder().decode(ResumeRecord.self, from: data)
+    }
+
+    func save(to file: URL) {
+        guard let data = try? JSONEncoder().encode(self) else { return }
+        try? data.write(to: file, options: .atomic)
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import PocketCore
+
+/// What an install run did.
+public enum InstallOutcome: Sendable, Equatable {
+    /// The manifest describes the database already installed; nothing was downloaded.
+    case alreadyInstalled(InstalledDatabase)
+    /// A new database is now current.
+    case installed(InstalledDatabase)
+
+    /// The database in use afterwards.
+    public var database: InstalledDatabase {
+        switch self {
+        case .alreadyInstalled(let record), .installed(let record): return record
+        }
+    }
+}
+
+/// Installs sci-core databases: from the manifest (download, verify, extract, check, swap) or from
+/// a file. One install runs at a time; asking again while one runs attaches to it. Progress goes
+/// to `progress` subscribers (a web page, the CLI) and is readable as `latest`.
+///
+/// Every failure removes the temporary files and leaves the previous database serving.
+public actor DatabaseInstaller {
+    /// Download the zip and extract it (the default), or download the database itself.
+    public enum DownloadMode: String, Sendable, CaseIterable {
+        /// `download-name`, checked against `download-size`/`download-md5`, then unzipped.
+        case zip
+        /// `content-name` directly, checked against `content-size`/`content-md5`.
+        case uncompressed
+    }
+
+    /// Limits and timings.
+    public struct Settings: Sendable {
+        /// How long the manifest request may take.
+        public var manifestTimeout: Duration
+        /// The largest manifest accepted.
+        public var maximumManifestBytes: Int
+        /// Retries and timeouts for the file download (its size and validator are set per run).
+        public var download: DownloadOptions
+        /// The shortest gap between two published byte counts.
+        public var progressInterval: Duration
+
+        /// Creates settings.
+        public init(manifestTimeout: Duration = .seconds(30), maximumManifestBytes: Int = 64 * 1024,
+                    download: DownloadOptions = DownloadOptions(), progressInterval: Duration = .milliseconds(100)) {
+            self.manifestTimeout = manifestTimeout
+            self.maximumManifestBytes = maximumManifestBytes
+            self.download = download
+            self.progressInterval = progressInterval
+        }
+    }
+
+    /// Every progress value, for anyone following the install.
+    public nonisolated let progress = Broadcaster<InstallProgress>(buffer: 64)
+    /// The most recent progress value (what a page opened mid-install shows first).
+    public private(set) var latest = InstallProgress.idle
+
+    let library: ConferenceLibrary
+    let fetcher: any HTTPFetching
+    let downloader: any FileDownloading
+    let settings: Settings
+    private var running: Task<InstallOutcome, any Error>?
+    private var meter = TransferRateMeter()
+    private var lastPublished: ContinuousClock.Instant?
+
+    /// Creates an installer for `library`, fetching over HTTP with the given clients.
+    public init(library: ConferenceLibrary, fetcher: any HTTPFetching = LiveHTTPFetcher(),
+                downloader: any FileDownloading = StreamingDownloader(), settings: Settings = Settings()) {
+        self.library = library
+        self.fetcher = fetcher
+        self.downloader = downloader
+        self.settings = settings
+    }
+
+    /// Installs the database the manifest at `manifestURL` describes, unless it is installed
+    /// already (then the whole run is one small request). Attaches to an update already running.
+    public func update(manifestURL: URL, mode: DownloadMode = .zip) async throws(ConferenceError) -> InstallOutcome {
+        if let running { return try await Self.outcome(of: running) }
+        return try await track(Task { try await self.performUpdate(manifestURL: manifestURL, mode: mode) })
+    }
+
+    /// Installs a database file from disk with the same checks and swap (the file is copied, not moved).
+    public func importDatabase(at file: URL) async throws(ConferenceError) -> InstallOutcome {
+        while let running {
+            _ = try? await Self.outcome(of: running)
+            if self.running == running { self.running = nil }
+        }
+        return try await track(Task { try await self.performImport(file) })
+    }
+
+    /// Stops the running install, if any; its temporary files are removed.
+    public func cancel() {
+        running?.cancel()
+    }
+
+    /// Whether an install is running.
+    public var isRunning: Bool {
+        running != nil
+    }
+}
+
+// MARK: - Running
+
+extension DatabaseInstaller {
+    func track(_ task: Task<InstallOutcome, any Error>) async throws(ConferenceError) -> InstallOutcome {
+        running = task
+        defer { if running == task { running = nil } }
+        return try await Self.outcome(of: task)
+    }
+
+    static func outcome(of task: Task<InstallOutcome, any Error>) async throws(ConferenceError) -> InstallOutcome {
+        switch await task.result {
+        case .success(let outcome): return outcome
+        case .failure(let error): throw conferenceError(error)
+        }
+    }
+
+    func performUpdate(manifestURL: URL, mode: DownloadMode) async throws -> InstallOutcome {
+        meter = TransferRateMeter()
+        let lock = try await lockOut()
+        defer { lock.release() }
+        do {
+            await report(InstallProgress(phase: .checkingManifest))
+            let manifest = try await fetchManifest(manifestURL)
+            if let installed = await library.installedDatabase(), installed.matches(manifest) {
+                cleanIncoming()
+                await report(InstallProgress(phase: .done, version: manifest.version, message: "Version \(manifest.version) is already installed"))
+                return .alreadyInstalled(installed)
+            }
+            let candidate: URL
+            switch mode {
+            case .zip:
+                let zip = try await download(manifest.downloadName, size: manifest.downloadSize, md5: manifest.downloadMD5,
+                                             manifestURL: manifestURL, manifest: manifest)
+                candidate = try await extract(zip, manifest: manifest)
+            case .uncompressed:
+                candidate = try await download(manifest.contentName, size: manifest.contentSize, md5: manifest.contentMD5,
+                                               manifestURL: manifestURL, manifest: manifest)
+            }
+            let record = try await checkAndInstall(candidate, version: manifest.version, contentName: manifest.contentName,
+                                                   size: manifest.contentSize, md5: manifest.contentMD5, origin: .download)
+            await report(InstallProgress(phase: .done, version: record.version, message: "Installed version \(record.version)"))
+            return .installed(record)
+        } catch {
+            throw await fail(error)
+        }
+    }
+
+    func performImport(_ file: URL) async throws -> InstallOutcome {
+        meter = TransferRateMeter()
+        let lock = try await lockOut()
+        defer { lock.release() }
+        do {
+            cleanIncoming()
+            let copy = library.incomingFolder.appendingPathComponent("import-\(UUID().uuidString).db")
+            let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)??.int64Value
+            await report(InstallProgress(phase: .verifying, totalBytes: total))
+            let copied = try await copyHashing(file, to: copy, total: total)
+            let record = try await checkAndInstall(copy, version: "imported", contentName: file.lastPathComponent,
+                                                   size: copied.byteCount, md5: copied.md5, origin: .import)
+            await report(InstallProgress(phase: .done, version: record.version, message: "Imported \(file.lastPathComponent)"))
+            return .installed(record)
+        } catch {
+            throw await fail(error)
+        }
+    }
+
+    /// Takes the cross-process install lock. Failing here touches nothing: the temporary files
+    /// belong to the process that holds the lock.
+    func lockOut() async throws -> InstallLock {
+        do {
+            return try InstallLock.acquire(in: library.folder)
+        } catch {
+            await report(InstallProgress(phase: .failed(error.description)))
+            throw error
+        }
+    }
+
+    /// Cleans up after a failure and says why, once.
+    func fail(_ error: any Error) async -> ConferenceError {
+        let failure = Self.conferenceError(error)
+        cleanIncoming()
+        await report(InstallProgress(phase: .failed(failure.description), version: latest.version))
+        return failure
+    }
+
+    func checkAndInstall(_ candidate: URL, version: String, contentName: String, size: Int64, md5: String,
+                         origin: InstallOrigin) async throws -> InstalledDatabase {
+        await report(InstallProgress(phase: .checkingDatabase, version: latest.version))
+        _ = try await DatabaseVerifier.verify(candidate)
+        // Last chance to cancel: once the swap starts it runs to the end.
+        if Task.isCancelled { throw ConferenceError.cancelled }
+        await report(InstallProgress(phase: .installing, version: latest.version))
+        let record = try await library.install(candidate, version: version, contentName: contentName,
+                                               contentSize: size, contentMD5: md5, origin: origin)
+        cleanIncoming()
+        return record
+    }
+
+    func fetchManifest(_ url: URL) async throws -> SCIManifest {
+        let resource: FetchedResource
+        do {
+            resource = try await fetcher.fetch(url, maxBytes: settings.maximumManifestBytes, timeout: settings.manifestTimeout)
+        } catch {
+            throw ConferenceError(manifest: error)
+        }
+        let manifest = try SCIManifest.parse(resource.data)
+        latest.version = manifest.version
+        return manifest
+    }
+
+    /// Reports a phase change (always published) or a new value in the same phase.
+    func report(_ value: InstallProgress) async {
+        let phaseChanged = value.phase != latest.phase
+        latest = value
+        let now = ContinuousClock.now
+        if phaseChanged || value.bytesDone == value.totalBytes || lastPublished.map({ now - $0 >= settings.progressInterval }) ?? true {
+            lastPublished = now
+            await progress.publish(value)
+        }
+    }
+
+    /// Reports bytes done in a transfer step, with the measured speed and time left.
+    func reportBytes(_ phase: InstallProgress.Phase, done: Int64, total: Int64?) async {
+        if phase != latest.phase { meter = TransferRateMeter() }
+        let rate = meter.record(done, at: .now)
+        var remaining: Double?
+        if let rate, rate > 0, let total { remaining = Double(max(0, total - done)) / rate }
+        await report(InstallProgress(phase: phase, bytesDone: done, totalBytes: total, bytesPerSecond: rate,
+                               secondsRemaining: remaining, version: latest.version))
+    }
+
+    /// Deletes every temporary file except those named in `keeping`.
+    func cleanIncoming(keeping: Set<String> = []) {
+        let folder = library.incomingFolder
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !keeping.contains(name) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    static func conferenceError(_ error: any Error) -> ConferenceError {
+        switch error {
+        case let error as ConferenceError: return error
+        case let error as DownloadError: return ConferenceError(error)
+        case is CancellationError: return .cancelled
+        default: return .fileSystem(String(describing: error))
+        }
+    }
+}
+
+/// Runs blocking file work (unzipping, copying) off the cooperative thread pool.
+func runBlocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(with: Result { try work() })
+        }
+    }
+}

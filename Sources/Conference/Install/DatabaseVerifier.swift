@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// Proves a file is a usable sci-core database before it replaces the current one.
+enum DatabaseVerifier {
+    /// The first 16 bytes of every SQLite 3 database.
+    static let header = Data("SQLite format 3\0".utf8)
+
+    /// Checks the SQLite header, runs `PRAGMA quick_check`, and looks for the expected tables.
+    /// The file is opened read-only; nothing is written into it.
+    static func verify(_ file: URL) async throws(ConferenceError) -> DatabaseCapabilities {
+        let start: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            start = try handle.read(upToCount: header.count) ?? Data()
+        } catch {
+            throw .fileSystem("cannot read \(file.lastPathComponent)")
+        }
+        guard !start.isEmpty else { throw .notADatabase("the file is empty") }
+        guard start == header else { throw .notADatabase("the file is not an SQLite database") }
+
+        var configuration = Configuration()
+        configuration.label = "conference-verifier"
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+            defer { try? queue.close() }
+            return try await queue.read { db in
+                let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard problems == ["ok"] else {
+                    throw ConferenceError.damagedDatabase(problems.first ?? "no answer")
+                }
+                return try CoreSchema.detect(db).capabilities
+            }
+        } catch let error as ConferenceError {
+            throw error
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB: throw .notADatabase("the file is not an SQLite database")
+            case .SQLITE_CORRUPT: throw .damagedDatabase(error.message ?? "database disk image is malformed")
+            default: throw .notADatabase(error.message ?? error.description)
+            }
+        } catch {
+            throw .notADatabase(error.localizedDescription)
+        }
+    }
+}

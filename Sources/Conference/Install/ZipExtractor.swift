@@ -1,0 +1,93 @@
+import Crypto
+import Foundation
+import ZIPFoundation
+
+/// Takes the database out of a downloaded zip without trusting the archive.
+///
+/// Every entry's path is checked before anything is written: one that would land outside the
+/// target folder (`../x`, `/etc/x`, `a/../../x`) gets the whole archive refused, because
+/// ZIPFoundation's `extract(_:to:)` does not check. The database is streamed through our own
+/// consumer into a file we name, hashed as it goes, and cut off past the manifest's size.
+enum ZipExtractor {
+    /// What was written.
+    struct Extracted: Equatable {
+        let byteCount: Int64
+        let md5: String
+    }
+
+    /// Extracts `entryName` from `archive` into `destination`, at most `limit` bytes.
+    static func extract(
+        archive archiveURL: URL, entryName: String, to destination: URL, limit: Int64,
+        cancellation: Flag, progress: (Int64) -> Void
+    ) throws(ConferenceError) -> Extracted {
+        let archive: Archive
+        do {
+            archive = try Archive(url: archiveURL, accessMode: .read)
+        } catch {
+            throw .corruptArchive("it is not a readable zip file")
+        }
+        let entries = Array(archive)
+        guard !entries.isEmpty else { throw .corruptArchive("it has no entries") }
+        if let unsafe = entries.first(where: { !isSafe($0.path, in: destination.deletingLastPathComponent()) }) {
+            throw .unsafeArchiveEntry(unsafe.path)
+        }
+        let entry = entries.first { $0.path == entryName }
+            ?? entries.first { $0.path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) == entryName }
+        guard let entry else { throw .missingArchiveEntry(entryName) }
+        guard entry.type == .file else { throw .corruptArchive("\(entryName) is not a regular file in the archive") }
+        // The header's size is only a claim; the byte count below is what is enforced.
+        guard entry.uncompressedSize <= UInt64(limit) else { throw .archiveEntryTooLarge(name: entryName, limit: limit) }
+
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: destination) else {
+            throw .fileSystem("cannot create \(destination.lastPathComponent)")
+        }
+        defer { try? handle.close() }
+        var written: Int64 = 0
+        var hasher = Insecure.MD5()
+        let checksum: CRC32
+        do {
+            checksum = try archive.extract(entry, bufferSize: 1 << 16, skipCRC32: false) { chunk in
+                if cancellation.isSet { throw ConferenceError.cancelled }
+                written += Int64(chunk.count)
+                if written > limit { throw ConferenceError.archiveEntryTooLarge(name: entryName, limit: limit) }
+                hasher.update(data: chunk)
+                try handle.write(contentsOf: chunk)
+                progress(written)
+            }
+        } catch let error as ConferenceError {
+            throw error
+        } catch let error as Archive.ArchiveError {
+            throw .corruptArchive(error == .invalidCRC32 ? "\(entryName) fails its CRC check" : "\(entryName) cannot be read (\(error))")
+        } catch {
+            throw .corruptArchive("\(entryName) cannot be unpacked (\(error))")
+        }
+        // This form of extract returns the CRC for the caller to check; it does not check it itself.
+        guard checksum == entry.checksum else { throw .corruptArchive("\(entryName) fails its CRC check") }
+        return Extracted(byteCount: written, md5: hasher.finalize().map { String(format: "%02x", $0) }.joined())
+    }
+
+    /// Whether an entry path stays inside `folder` once extracted there. Both separators count,
+    /// absolute paths and drive letters are refused, and `..` may never climb above the start.
+    static func isSafe(_ path: String, in folder: URL) -> Bool {
+        guard !path.isEmpty, !path.contains("\0") else { return false }
+        let normalized = path.replacingOccurrences(of: "\\", with: "/")
+        if normalized.hasPrefix("/") || normalized.hasPrefix("~") { return false }
+        if normalized.count >= 2, normalized.dropFirst().first == ":" { return false }
+        var depth = 0
+        for component in normalized.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                depth -= 1
+                if depth < 0 { return false }
+            default:
+                depth += 1
+            }
+        }
+        // Belt and braces: the resolved path must still be under the folder.
+        let base = folder.standardizedFileURL.path
+        let resolved = folder.appendingPathComponent(normalized).standardizedFileURL.path
+        return resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+}

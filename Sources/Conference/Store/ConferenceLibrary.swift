@@ -1,0 +1,279 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// The live Conference store: the sci-core database in use (the installed one, else the sample),
+/// switched atomically when a new one is installed.
+///
+/// Files, all inside `folder` (`<data>/conference`):
+/// - `state.sqlite` — Pocket's own database (install record, search index, recent talks);
+/// - `databases/` — the sample (`sample-2025.vN.db`) and the installed file (`core.<version>.<id>.db`);
+/// - `incoming/` — the installer's temporary files, empty whenever no install is running;
+/// - `install.lock` — held (flock) by the process that is installing.
+public actor ConferenceLibrary: ConferenceStore {
+    /// The Conference app's folder in the data directory.
+    public nonisolated let folder: URL
+    /// Where the installer keeps downloads and extractions in progress.
+    public nonisolated let incomingFolder: URL
+    private let databasesFolder: URL
+    private let state: ConferenceStateDatabase
+    private var current: CoreGeneration
+    private var warning: String?
+
+    /// Opens the library in the data directory's `conference` folder.
+    public static func open(dataDirectory: DataDirectory) async throws -> ConferenceLibrary {
+        try await open(folder: dataDirectory.folder("conference"))
+    }
+
+    /// Opens the library in `folder`: the installed database if it is still usable, else the
+    /// sample (built on first use); the search index is rebuilt when it describes another file.
+    public static func open(folder: URL) async throws -> ConferenceLibrary {
+        let databases = folder.appendingPathComponent("databases", isDirectory: true)
+        let incoming = folder.appendingPathComponent("incoming", isDirectory: true)
+        do {
+            for directory in [folder, databases, incoming] {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            }
+        } catch {
+            throw ConferenceError.fileSystem("cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        let state = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"))
+
+        var generation: CoreGeneration?
+        var warning: String?
+        let record = try await state.installed()
+        if let record {
+            let file = databases.appendingPathComponent(record.fileName)
+            do {
+                generation = try CoreGeneration(file: file, source: .installed(record))
+            } catch {
+                warning = "The installed database (version \(record.version)) could not be opened, so the sample is in use: \(describe(error))"
+            }
+        }
+        let opened: CoreGeneration
+        if let generation {
+            opened = generation
+        } else {
+            // Building the sample takes a moment: keep it off the cooperative threads.
+            opened = try await runBlocking { try sampleGeneration(in: databases, scratch: incoming) }
+        }
+        let fileName = opened.file.lastPathComponent
+        if opened.source.isSample, record != nil {
+            // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
+            let rows = try await opened.read { db, schema in try CoreQueries.searchRows(db, schema: schema) }
+            try await state.makeCurrent(nil, sourceFile: fileName, searchRows: rows)
+        } else if try await state.searchSource() != fileName {
+            let rows = try await opened.read { db, schema in try CoreQueries.searchRows(db, schema: schema) }
+            try await state.rebuildSearch(sourceFile: fileName, rows: rows)
+        }
+        removeStaleDatabases(in: databases, keeping: [fileName, SampleDatabase.fileName])
+        return ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: opened, warning: warning)
+    }
+
+    private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration, warning: String?) {
+        self.folder = folder
+        self.databasesFolder = databases
+        self.incomingFolder = incoming
+        self.state = state
+        self.current = current
+        self.warning = warning
+    }
+
+    // MARK: Following other processes
+
+    /// The generation to answer with: the current one, unless another Pocket process (the CLI
+    /// beside the server, say) has installed a database since. One small read of Pocket's own
+    /// database per query keeps every process on the file the install record names.
+    private func generation() async throws -> CoreGeneration {
+        let record = try await state.installed()
+        guard record?.fileName != currentRecord?.fileName else { return current }
+        do {
+            let next: CoreGeneration
+            if let record {
+                next = try CoreGeneration(file: databasesFolder.appendingPathComponent(record.fileName), source: .installed(record))
+            } else {
+                let databases = databasesFolder, scratch = incomingFolder
+                next = try await runBlocking { try Self.sampleGeneration(in: databases, scratch: scratch) }
+            }
+            // The record may have changed again while the sample was being opened.
+            guard try await state.installed()?.fileName == record?.fileName else { return current }
+            let previous = current
+            current = next
+            warning = nil
+            if !previous.source.isSample, previous.file != next.file { previous.retire() }
+        } catch {
+            // Keep answering from the file in use; its own connections still work.
+        }
+        return current
+    }
+
+    // MARK: Installing
+
+    /// The installed database's record, nil while the sample is in use (following an install
+    /// made by another Pocket process).
+    public func installedDatabase() async -> InstalledDatabase? {
+        _ = try? await generation()
+        return currentRecord
+    }
+
+    private var currentRecord: InstalledDatabase? {
+        if case .installed(let record) = current.source { return record }
+        return nil
+    }
+
+    /// Moves a verified database into place and makes it current: a rename within the data
+    /// folder, then one transaction records it and rebuilds the search index, then the store
+    /// switches to it. Queries already running finish on the previous file, which is deleted when
+    /// they are done. If any step fails, the previous database stays current and the new file is removed.
+    func install(_ candidate: URL, version: String, contentName: String, contentSize: Int64, contentMD5: String,
+                 origin: InstallOrigin) async throws(ConferenceError) -> InstalledDatabase {
+        let fileName = "core.\(version).\(UUID().uuidString.prefix(8).lowercased()).db"
+        let destination = databasesFolder.appendingPathComponent(fileName)
+        let record = InstalledDatabase(version: version, contentName: contentName, contentSize: contentSize, contentMD5: contentMD5,
+                                       origin: origin, installedAt: Date(), fileName: fileName)
+        do {
+            try FileManager.default.moveItem(at: candidate, to: destination)
+        } catch {
+            throw .fileSystem("cannot move the new database into place: \(error.localizedDescription)")
+        }
+        do {
+            let generation = try CoreGeneration(file: destination, source: .installed(record))
+            let rows = try await generation.read { db, schema in try CoreQueries.searchRows(db, schema: schema) }
+            try await state.makeCurrent(record, sourceFile: fileName, searchRows: rows)
+            let previous = current
+            current = generation
+            warning = nil
+            // A query may have switched to this file already (see `generation()`): never retire it.
+            if !previous.source.isSample, previous.file != generation.file { previous.retire() }
+            return record
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw error as? ConferenceError ?? .fileSystem(Self.describe(error))
+        }
+    }
+
+    // MARK: ConferenceStore
+
+    /// Which database is in use, its counts, capabilities and any start-up warning.
+    public func status() async throws -> DatabaseStatus {
+        let active = try await generation()
+        let warning = warning
+        return try await active.read { db, schema in
+            DatabaseStatus(
+                source: active.source,
+                footer: try CoreQueries.footer(db, schema: schema, source: active.source),
+                counts: try CoreQueries.counts(db, schema: schema),
+                capabilities: schema.capabilities,
+                warning: warning
+            )
+        }
+    }
+
+    /// Conferences newest first, with the footer.
+    public func conferences() async throws -> ConferenceList {
+        let active = try await generation()
+        return try await active.read { db, schema in
+            ConferenceList(conferences: try CoreQueries.conferences(db, schema: schema),
+                           footer: try CoreQueries.footer(db, schema: schema, source: active.source))
+        }
+    }
+
+    /// A conference's talks in sections by session.
+    public func conference(id: Int) async throws -> ConferenceDetail {
+        try await generation().read { db, schema in try CoreQueries.conference(db, schema: schema, id: id) }
+    }
+
+    /// A talk with its links, media, neighbours and citations.
+    public func talk(id: Int) async throws -> TalkDetail {
+        try await generation().read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
+    }
+
+    /// Volumes with their books and citation counts.
+    public func citationVolumes() async throws -> [VolumeCitations] {
+        try await generation().read { db, schema in try CoreQueries.volumes(db, schema: schema) }
+    }
+
+    /// A book's cited chapters.
+    public func citations(bookID: Int) async throws -> BookCitations {
+        try await generation().read { db, schema in try CoreQueries.book(db, schema: schema, id: bookID) }
+    }
+
+    /// A chapter's cited verses.
+    public func citations(bookID: Int, chapter: Int) async throws -> ChapterCitations {
+        try await generation().read { db, schema in try CoreQueries.chapter(db, schema: schema, bookID: bookID, chapter: chapter) }
+    }
+
+    /// The talks citing a verse (nil: the whole chapter), newest first.
+    public func citations(bookID: Int, chapter: Int, verse: Int?) async throws -> VerseCitations {
+        try await generation().read { db, schema in try CoreQueries.verse(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse) }
+    }
+
+    /// Speakers A–Z.
+    public func speakers() async throws -> [SpeakerSection] {
+        try await generation().read { db, schema in try CoreQueries.speakers(db, schema: schema) }
+    }
+
+    /// A speaker's talks, newest first.
+    public func speaker(id: Int) async throws -> SpeakerDetail {
+        try await generation().read { db, schema in try CoreQueries.speaker(db, schema: schema, id: id) }
+    }
+
+    /// Talks matching what has been typed so far, from the index in Pocket's own database.
+    public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
+        try await state.search(text, limit: limit)
+    }
+
+    /// Remembers that a talk was opened, in Pocket's own database.
+    public func recordView(talkID: Int) async throws {
+        try await state.recordView(talkID: talkID, at: Date())
+    }
+
+    /// Recently opened talks that the current database has, newest first.
+    public func recentTalks(limit: Int) async throws -> [TalkSummary] {
+        // Talks the current database lacks are skipped, so ask for all that are remembered.
+        let ids = try await state.recentTalkIDs(limit: 50)
+        let talks = try await generation().read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
+        return Array(talks.prefix(max(0, limit)))
+    }
+}
+
+// MARK: - Private
+
+private extension ConferenceLibrary {
+    /// Opens the sample, building it first when it is missing or unreadable.
+    static func sampleGeneration(in databases: URL, scratch: URL) throws -> CoreGeneration {
+        let file = databases.appendingPathComponent(SampleDatabase.fileName)
+        if FileManager.default.fileExists(atPath: file.path), let generation = try? CoreGeneration(file: file, source: .sample) {
+            return generation
+        }
+        let building = scratch.appendingPathComponent("sample-\(UUID().uuidString).db")
+        defer { try? FileManager.default.removeItem(at: building) }
+        try SampleDatabase.build(at: building)
+        do {
+            if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+            try FileManager.default.moveItem(at: building, to: file)
+        } catch {
+            throw ConferenceError.fileSystem("cannot save the sample database: \(error.localizedDescription)")
+        }
+        return try CoreGeneration(file: file, source: .sample)
+    }
+
+    /// Deletes databases left by an install that was interrupted, or superseded while Pocket was stopped.
+    static func removeStaleDatabases(in databases: URL, keeping: Set<String>) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: databases.path)) ?? []
+        for name in names {
+            let base = ["-wal", "-shm", "-journal"].reduce(name) { name, suffix in
+                name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
+            }
+            if !keeping.contains(base) {
+                try? FileManager.default.removeItem(at: databases.appendingPathComponent(name))
+            }
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? ConferenceError { return error.description }
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// Pocket's own database for the Conference app: which sci-core file is installed, the search
+/// index over it, and recently viewed talks. The downloaded file itself is never written.
+struct ConferenceStateDatabase: Sendable {
+    private let writer: any DatabaseWriter
+
+    /// Opens (and migrates) the state database at `url`.
+    static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
+        try ConferenceStateDatabase(writer: DatabaseFactory.onDisk(at: url, label: "conference-state"))
+    }
+
+    init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// The installed database's record; nil while the sample is in use.
+    func installed() async throws -> InstalledDatabase? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM installed_database WHERE id = 1").map(InstalledDatabase.init(row:))
+        }
+    }
+
+    /// Makes `record` (nil: the sample) current and rebuilds the search index from `searchRows`,
+    /// all in one transaction, so the index always describes the database that is current.
+    func makeCurrent(_ record: InstalledDatabase?, sourceFile: String, searchRows: [SearchHit]) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM installed_database")
+            if let record {
+                try db.execute(sql: """
+                    INSERT INTO installed_database(id, version, contentName, contentSize, contentMD5, origin, installedAt, fileName)
+                    VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [record.version, record.contentName, record.contentSize, record.contentMD5,
+                                     record.origin.rawValue, record.installedAt, record.fileName])
+            }
+            try Self.rebuildSearch(db, sourceFile: sourceFile, rows: searchRows)
+        }
+    }
+
+    /// The file the search index was built from.
+    func searchSource() async throws -> String? {
+        try await writer.read { db in try String.fetchOne(db, sql: "SELECT fileName FROM search_source WHERE id = 1") }
+    }
+
+    /// Rebuilds the search index alone (at start-up, when it describes another file).
+    func rebuildSearch(sourceFile: String, rows: [SearchHit]) async throws {
+        try await writer.write { db in try Self.rebuildSearch(db, sourceFile: sourceFile, rows: rows) }
+    }
+
+    /// Talks whose title or speaker have words starting with each typed word, best first.
+    func search(_ text: String, limit: Int) async throws -> [SearchHit] {
+        guard let match = Self.matchExpression(text), limit > 0 else { return [] }
+        return try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT talkID, title, speaker, conference, date FROM talk_search
+                WHERE talk_search MATCH ?
+                ORDER BY bm25(talk_search, 10.0, 4.0), date DESC, talkID DESC
+                LIMIT ?
+                """, arguments: [match, limit]).compactMap { row in
+                guard let id = row.integer("talkID") else { return nil }
+                return SearchHit(id: id, title: row.text("title") ?? "", speaker: row.text("speaker") ?? "",
+                                 conference: row.text("conference"), date: row.text("date"))
+            }
+        }
+    }
+
+    /// Remembers that a talk was opened (keeping the newest 50).
+    func recordView(talkID: Int, at date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO recent_talk(talkID, viewedAt) VALUES (?, ?)
+                ON CONFLICT(talkID) DO UPDATE SET viewedAt = excluded.viewedAt
+                """, arguments: [talkID, date])
+            try db.execute(sql: """
+                DELETE FROM recent_talk WHERE talkID NOT IN
+                    (SELECT talkID FROM recent_talk ORDER BY viewedAt DESC, talkID DESC LIMIT 50)
+                """)
+        }
+    }
+
+    /// Recently opened talks, newest first.
+    func recentTalkIDs(limit: Int) async throws -> [Int] {
+        try await writer.read { db in
+            try Int.fetchAll(db, sql: "SELECT talkID FROM recent_talk ORDER BY viewedAt DESC, talkID DESC LIMIT ?", arguments: [limit])
+        }
+    }
+
+    /// `"word"*` for each word typed (letters and digits), all required: "holl chi" finds
+    /// "As a Little Child" by Holland. Nil when nothing searchable was typed.
+    static func matchExpression(_ text: String) -> String? {
+        let words = text.split { !($0.isLetter || $0.isNumber) }.prefix(8)
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}
+
+// MARK: - Private
+
+private extension ConferenceStateDatabase {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: installed database, search index, recent talks") { db in
+            try db.execute(sql: """
+                CREATE TABLE installed_database(
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    version TEXT NOT NULL,
+                    contentName TEXT NOT NULL,
+                    contentSize INTEGER NOT NULL,
+                    contentMD5 TEXT NOT NULL,
+                    origin TEXT NOT NULL,
+                    installedAt DATETIME NOT NULL,
+                    fileName TEXT NOT NULL
+                );
+                CREATE TABLE search_source(id INTEGER PRIMARY KEY CHECK (id = 1), fileName TEXT NOT NULL);
+                CREATE VIRTUAL TABLE talk_search USING fts5(
+                    title, speaker, conference UNINDEXED, date UNINDEXED, talkID UNINDEXED,
+                    tokenize = 'unicode61 remove_diacritics 2'
+                );
+                CREATE TABLE recent_talk(talkID INTEGER PRIMARY KEY, viewedAt DATETIME NOT NULL);
+                """)
+        }
+        return migrator
+    }
+
+    static func rebuildSearch(_ db: Database, sourceFile: String, rows: [SearchHit]) throws {
+        try db.execute(sql: "DELETE FROM talk_search")
+        let insert = try db.makeStatement(sql: "INSERT INTO talk_search(title, speaker, conference, date, talkID) VALUES (?, ?, ?, ?, ?)")
+        for row in rows {
+            try insert.execute(arguments: [row.title, row.speaker, row.conference, row.date, row.id])
+        }
+        try db.execute(sql: "INSERT INTO search_source(id, fileName) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET fileName = excluded.fileName",
+                       arguments: [sourceFile])
+    }
+}
+
+private extension InstalledDatabase {
+    init(row: Row) {
+        let origin: String = row["origin"]
+        self.init(
+            version: row["version"],
+            contentName: row["contentName"],
+            contentSize: row["contentSize"],
+            contentMD5: row["contentMD5"],
+            origin: InstallOrigin(rawValue: origin) ?? .download,
+            installedAt: row["installedAt"],
+            fileName: row["fileName"]
+        )
+    }
+}

@@ -1,0 +1,54 @@
+import Converter
+import Foundation
+import Hummingbird
+
+/// The handlers behind `ConverterApp`'s routes: read or change the remembered state, render.
+struct ConverterPages: Sendable {
+    let store: any ConverterStore
+    let renderer: PageRenderer
+
+    private static let app = "converter"
+
+    /// Carries why a key press was refused from the POST to the page it redirects to: a
+    /// one-shot cookie, so the message shows once, in that browser only, with or without
+    /// JavaScript, while the redirect target stays plain `/converter`.
+    static let noticeCookie = "pocket_converter_notice"
+
+    // MARK: Screen
+
+    @Sendable func screen(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let state = try await store.state()
+        let posted = request.cookies[Self.noticeCookie]?.value
+        let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)))
+        let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href), screenClass: "screen--converter", app: Self.app)
+        var response = try renderer.page("converter/screen", frame: frame, model: model, context: context)
+        if posted != nil {
+            response.setCookie(noticeCookie(value: "", maxAge: 0, context: context))
+        }
+        return response
+    }
+
+    // MARK: Changes (each one transaction in the store, then back to the screen)
+
+    @Sendable func change(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let form = try ConverterForm(fields: try await request.formFields(context: context))
+        let outcome: KeypadOutcome?
+        do {
+            outcome = try await store.update { state in try form.apply(to: &state) }.result
+        } catch let error as ConverterError {
+            throw HTTPError(.badRequest, message: error.description)
+        }
+        var response = Response(status: .seeOther, headers: [.location: ConverterRoute.screen.href])
+        if case .ignored(let reason)? = outcome {
+            response.setCookie(noticeCookie(value: reason.rawValue, maxAge: 60, context: context))
+        }
+        return response
+    }
+
+    // MARK: Helpers
+
+    private func noticeCookie(value: String, maxAge: Int, context: PocketRequestContext) -> Cookie {
+        Cookie(name: Self.noticeCookie, value: value, maxAge: maxAge, path: ConverterRoute.prefix, secure: context.isSecure, httpOnly: true, sameSite: .lax)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import PocketCore
+import Remote
+
+/// Live updates: every stored press is announced here, and every open remote and Screen page hears it.
+///
+/// Signals carry only which device changed and its new revision; each stream reads the store afresh,
+/// so two presses announced out of order can never leave a page showing the older state.
+struct RemoteEvents: Sendable {
+    /// What a page listening on `/remote/events` shows.
+    enum View: String, Sendable {
+        /// The TV remote: `reload` when another remote changed the TV.
+        case tv
+        /// The DVR remote: `reload` when the DVR changed, and its counters every second while they run.
+        case dvr
+        /// The Screen page: `patch` of the panel that changed, and the DVR's counters every second.
+        case screen
+    }
+
+    /// One stored change.
+    struct Signal: Sendable, Equatable {
+        let device: RemoteDevice
+        let revision: Int64
+        /// The change was the volume slider, so the Screen page flashes its volume bar.
+        let isVolume: Bool
+    }
+
+    let signals: Broadcaster<Signal>
+    let store: any RemoteStore
+    let renderer: PageRenderer
+
+    /// How often running counters are re-sent: the counters show whole seconds.
+    static let tick = Duration.seconds(1)
+
+    /// Tells every open page about a stored change.
+    func publish(_ signal: Signal) async {
+        await signals.publish(signal)
+    }
+
+    /// The events one page receives. `since` is the revision the page was rendered with: if the device
+    /// has moved on already, the first event is a `reload`. The work stops when the browser goes away.
+    func stream(view: View, since: Int64?) -> AsyncStream<ServerSentEvent> {
+        let (events, continuation) = AsyncStream<ServerSentEvent>.makeStream(bufferingPolicy: .bufferingNewest(32))
+        let task = Task {
+            // Subscribe before reading, so nothing that happens in between is missed.
+            let signals = await self.signals.subscribe()
+            await run(view, since: since, signals: signals, into: continuation)
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return events
+    }
+}
+
+// MARK: - Private
+
+private extension RemoteEvents {
+    static let reload = ServerSentEvent(name: "reload", data: "")
+
+    func run(_ view: View, since: Int64?, signals: AsyncStream<Signal>, into continuation: AsyncStream<ServerSentEvent>.Continuation) async {
+        do {
+            for event in try await opening(view, since: since) { continuation.yield(event) }
+        } catch {
+            return // The store failed: end the stream; the browser's EventSource retries by itself.
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await signal in signals {
+                    for event in await self.events(for: signal, view: view, since: since) { continuation.yield(event) }
+                }
+            }
+            if view != .tv {
+                group.addTask { await self.tickCounters(view, into: continuation) }
+            }
+            // The first child to end (signals finish at shutdown) ends the stream.
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    func opening(_ view: View, since: Int64?) async throws -> [ServerSentEvent] {
+        switch view {
+        case .tv:
+            let revision = try await store.television().revision
+            return since.map { $0 != revision } == true ? [Self.reload] : []
+        case .dvr:
+            let revision = try await store.dvr().revision
+            return since.map { $0 != revision } == true ? [Self.reload] : []
+        case .screen:
+            // The page may be a moment old: bring both panels up to date at once.
+            return [
+                try await tvPatch(isVolume: false),
+                try await dvrPatch(),
+            ].compactMap { $0 }
+        }
+    }
+
+    func events(for signal: Signal, view: View, since: Int64?) async -> [ServerSentEvent] {
+        switch (view, signal.device) {
+        case (.tv, .tv), (.dvr, .dvr):
+            return signal.revision > (since ?? Int64.min) ? [Self.reload] : []
+        case (.screen, .tv):
+            return [try? await tvPatch(isVolume: signal.isVolume)].compactMap { $0 }
+        case (.screen, .dvr):
+            return [try? await dvrPatch()].compactMap { $0 }
+        case (.tv, .dvr), (.dvr, .tv):
+            return []
+        }
+    }
+
+    /// While the DVR plays, skims or records, its counters change every second: send them.
+    func tickCounters(_ view: View, into continuation: AsyncStream<ServerSentEvent>.Continuation) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.tick)
+            guard !Task.isCancelled, let snapshot = try? await store.dvr(), snapshot.device.isRunning else { continue }
+            let clock = RemoteClock(dvr: snapshot.dvr(at: Date()), id: view == .screen ? "screen-dvr-clock" : "dvr-clock")
+            if let event = patch(clock, template: "remote/clock") { continuation.yield(event) }
+        }
+    }
+
+    func tvPatch(isVolume: Bool) async throws -> ServerSentEvent? {
+        let snapshot = try await store.television()
+        let panel = RemoteScreen.TVPanel(television: snapshot.device, notice: snapshot.notice, showsVolume: isVolume)
+        return patch([(panel, "remote/screen-tv")])
+    }
+
+    /// The DVR's state and its counters: two elements, patched separately because only the state is
+    /// in a live region (counters read out every second would drown everything else).
+    func dvrPatch() async throws -> ServerSentEvent? {
+        let panel = RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: Date())
+        return patch([(panel, "remote/screen-dvr"), (panel.clock, "remote/clock")])
+    }
+
+    func patch(_ model: some Sendable, template: String) -> ServerSentEvent? {
+        patch([(model, template)])
+    }
+
+    /// A `patch` event: the fragments' top-level elements replace the elements with the same ids.
+    func patch(_ parts: [(model: any Sendable, template: String)]) -> ServerSentEvent? {
+        var html = ""
+        for part in parts {
+            guard let fragment = try? renderer.render(part.model, template: part.template) else { return nil }
+            html += fragment.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+        }
+        return ServerSentEvent(name: "patch", data: html.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

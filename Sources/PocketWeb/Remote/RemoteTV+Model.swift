@@ -1,0 +1,94 @@
+import Foundation
+import Remote
+
+/// "My TV": the status display, power switch, presets, volume slider, keypad and channel rocker.
+enum RemoteTV {
+    /// A round keypad key.
+    struct Key: Sendable {
+        let id: String
+        let digit: Int
+        let action: String
+        /// Keys 1–9 sit in the grid's flow; 0 is centred under 8, as on a phone keypad.
+        let isZero: Bool
+    }
+
+    /// A favourite-channel segment.
+    struct Preset: Sendable {
+        let id: String
+        let label: String
+        let channel: String
+        let action: String
+        /// The set is on this preset's channel.
+        let isCurrent: Bool
+        let name: String
+    }
+
+    struct Model: Sendable {
+        let isOn: Bool
+        let powerText: String
+        let volume: Int
+        let channelText: String
+        let channelName: String
+        let isPending: Bool
+        let notice: String?
+        let keys: [Key]
+        let presets: [Preset]
+        let powerAction: String
+        let volumeAction: String
+        let channelUpAction: String
+        let channelDownAction: String
+        let favouritesHref: String
+        let eventsHref: String
+        let flipIn: Bool
+        let toolbar: RemoteToolbar
+
+        init(snapshot: TelevisionSnapshot, flipIn: Bool) {
+            let tv = snapshot.device
+            isOn = tv.isOn
+            powerText = tv.isOn ? "On" : "Off"
+            volume = tv.volume
+            channelText = tv.display
+            isPending = tv.pendingDigit != nil
+            channelName = tv.pendingDigit.map { "\($0), waiting for the second digit" } ?? tv.channel.description
+            notice = snapshot.notice
+            keys = (Array(1...9) + [0]).map { digit in
+                Key(id: "tv-key-\(digit)", digit: digit, action: RemoteRoute.tvDigit(digit).href, isZero: digit == 0)
+            }
+            presets = tv.favourites.enumerated().map { index, favourite in
+                Preset(
+                    id: "tv-preset-\(index)",
+                    label: favourite.label,
+                    channel: favourite.channel.description,
+                    action: RemoteRoute.tvFavourite(index).href,
+                    isCurrent: tv.pendingDigit == nil && favourite.channel == tv.channel,
+                    name: "\(favourite.label), channel \(favourite.channel)"
+                )
+            }
+            powerAction = RemoteRoute.tvPower.href
+            volumeAction = RemoteRoute.tvVolume.href
+            channelUpAction = RemoteRoute.tvChannelUp.href
+            channelDownAction = RemoteRoute.tvChannelDown.href
+            favouritesHref = RemoteRoute.favourites.href
+            eventsHref = RemoteRoute.eventsHref(view: .tv, since: snapshot.revision)
+            self.flipIn = flipIn
+            toolbar = RemoteToolbar(showing: .tv)
+        }
+    }
+}
+
+/// The remotes' bottom toolbar: the Screen page on the left, the switch to the other remote on the right.
+struct RemoteToolbar: Sendable {
+    /// The other remote; the browser sends this page as the referrer, which is how it knows to flip.
+    let switchHref: String
+    /// Names the other remote ("DVR" on the TV remote), as the spec asks.
+    let switchLabel: String
+    let switchName: String
+    let screenHref: String
+
+    init(showing device: RemoteDevice) {
+        switchHref = RemoteRoute.remote(device.other).href
+        switchLabel = device.other == .tv ? "TV" : "DVR"
+        switchName = "Switch to the \(switchLabel) remote"
+        screenHref = RemoteRoute.screen.href
+    }
+}

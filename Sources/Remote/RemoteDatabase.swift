@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// The remotes' SQLite store: one row per device (its JSON, display notice, revision and time of the
+/// last change) and a settings table, migrated when opened.
+///
+/// A press is one write transaction that reads the device, runs it on to the press's time, applies
+/// the press and writes it back; GRDB runs write transactions one at a time, so presses from two
+/// phones at once are applied in turn and none is lost.
+public struct RemoteDatabase: RemoteStore {
+    private let writer: any DatabaseWriter
+
+    /// Opens (and migrates) the remotes' database at `url` in the data directory; `now` stamps rows it creates.
+    public static func onDisk(at url: URL, now: Date = Date()) throws -> RemoteDatabase {
+        try RemoteDatabase(writer: DatabaseFactory.onDisk(at: url, label: "remote"), now: now)
+    }
+
+    /// Fresh devices in memory, for tests; `now` is when they were unboxed.
+    public static func inMemory(now: Date = Date()) throws -> RemoteDatabase {
+        try RemoteDatabase(writer: DatabaseFactory.inMemory(label: "remote"), now: now)
+    }
+
+    /// Wraps a database, migrating it and making sure both devices have a readable row: a missing row
+    /// gets the factory state, an unreadable one (an older or damaged shape) is reset with a notice.
+    public init(writer: any DatabaseWriter, now: Date = Date()) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+        try writer.write { db in
+            try Self.repair(Television.self, db, at: now)
+            try Self.repair(DVR.self, db, at: now)
+        }
+    }
+
+    // MARK: RemoteStore
+
+    public func television() async throws -> TelevisionSnapshot {
+        try await writer.read { db in try Self.fetch(Television.self, db, at: Date()).snapshot }
+    }
+
+    public func dvr() async throws -> DVRSnapshot {
+        try await writer.read { db in try Self.fetch(DVR.self, db, at: Date()).snapshot }
+    }
+
+    public func apply(_ commands: [TVCommand], at date: Date) async throws -> TelevisionChange {
+        try await change(Television.self, at: date) { television in
+            var outcome = TVOutcome.unchanged
+            for command in commands {
+                outcome = try television.apply(command)
+            }
+            return (outcome, outcome.hint)
+        }
+    }
+
+    public func setDVRPower(_ on: Bool, at date: Date) async throws -> DVRChange {
+        try await change(DVR.self, at: date) { dvr in
+            let outcome: DVRPressOutcome = dvr.setPower(on) ? .changed(to: dvr.state) : .unchanged
+            return (outcome, nil)
+        }
+    }
+
+    public func press(_ button: DVRButton, at date: Date) async throws -> DVRChange {
+        try await change(DVR.self, at: date) { dvr in (dvr.press(button), nil) }
+    }
+
+    public func force(_ button: DVRButton, at date: Date) async throws -> DVRChange {
+        try await change(DVR.self, at: date) { dvr in (dvr.force(button), nil) }
+    }
+
+    public func lastRemote() async throws -> RemoteDevice {
+        try await writer.read { db in
+            let value = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.lastRemoteKey])
+            return value.flatMap(RemoteDevice.init(rawValue:)) ?? .tv
+        }
+    }
+
+    public func setLastRemote(_ device: RemoteDevice) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [Self.lastRemoteKey, device.rawValue]
+            )
+        }
+    }
+
+    public func reset(at date: Date) async throws {
+        try await writer.write { db in
+            try Self.reset(Television.self, db, at: date)
+            try Self.reset(DVR.self, db, at: date)
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.lastRemoteKey])
+        }
+    }
+}
+
+// MARK: - Private
+
+private extension RemoteDatabase {
+    static let lastRemoteKey = "lastRemote"
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: devices, settings") { db in
+            try db.execute(sql: """
+                CREATE TABLE device(
+                    id TEXT PRIMARY KEY NOT NULL,   -- 'tv' or 'dvr'
+                    state TEXT NOT NULL,            -- the device's JSON
+                    notice TEXT,                    -- what its display says about the last press
+                    revision INTEGER NOT NULL,
+                    updatedAt DATETIME NOT NULL
+                );
+                CREATE TABLE setting(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                """)
+        }
+        return migrator
+    }
+
+    /// The one write path: read, run on to `date`, apply, and store only when something changed.
+    func change<Device: StoredDevice, Outcome: Hashable & Sendable>(
+        _ type: Device.Type,
+        at date: Date,
+        _ press: @escaping @Sendable (inout Device) throws -> (Outcome, notice: String?)
+    ) async throws -> DeviceChange<Device, Outcome> {
+        try await writer.write { db in
+            let stored = try Self.fetch(Device.self, db, at: date)
+            let start = stored.snapshot
+            var device = start.device.running(from: start.updatedAt, to: date)
+            let before = device
+            let (outcome, notice) = try press(&device)
+            guard stored.needsWrite || device != before || notice != start.notice else {
+                return DeviceChange(outcome: outcome, snapshot: start, isStored: false)
+            }
+            // The clock never runs backwards, so a late-arriving press cannot replay time already counted.
+            let snapshot = DeviceSnapshot(device: device, notice: notice, revision: start.revision + 1, updatedAt: max(date, start.updatedAt))
+            try Self.save(snapshot, db)
+            return DeviceChange(outcome: outcome, snapshot: snapshot, isStored: true)
+        }
+    }
+
+    static func repair<Device: StoredDevice>(_ type: Device.Type, _ db: Database, at date: Date) throws {
+        let stored = try fetch(Device.self, db, at: date)
+        if stored.needsWrite {
+            try save(stored.snapshot, db)
+        }
+    }
+
+    static func reset<Device: StoredDevice>(_ type: Device.Type, _ db: Database, at date: Date) throws {
+        let stored = try fetch(Device.self, db, at: date)
+        try save(DeviceSnapshot(device: Device(), notice: nil, revision: stored.snapshot.revision + 1, updatedAt: date), db)
+    }
+}

@@ -1,0 +1,294 @@
+"""`pocket conference …`: status, update from a manifest, import; failures are one clear line."""
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import threading
+import time
+import zipfile
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
+
+
+def run(*args, env=None, timeout=120):
+    # Only the variables a test sets: an inherited POCKET_* must not change what is tested.
+    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
+    merged.update(env or {})
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout, env=merged)
+
+
+def one_line_error(result):
+    assert result.returncode != 0, result
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("pocket: ")
+    return lines[0]
+
+
+def md5(path):
+    return hashlib.md5(Path(path).read_bytes()).hexdigest()
+
+
+class Fixture:
+    """A plain http.server on loopback serving a folder, logging every request path."""
+
+    def __init__(self, root):
+        self.root = root
+        self.requests = []
+        self.slow_zips = False
+        fixture = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                fixture.requests.append(self.path)
+                path = Path(self.translate_path(self.path))
+                if fixture.slow_zips and path.suffix == ".zip" and path.exists():
+                    # Trickle the zip out, so a test can interrupt the download half way.
+                    data = path.read_bytes()
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    step = max(1, len(data) // 40)
+                    try:
+                        for start in range(0, len(data), step):
+                            self.wfile.write(data[start:start + step])
+                            self.wfile.flush()
+                            time.sleep(0.1)
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass
+                    return
+                super().do_GET()
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(root)))
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def base(self):
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    root = tmp_path / "www"
+    root.mkdir()
+    fixture = Fixture(root)
+    yield fixture
+    fixture.close()
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    """The sample database, exported by the CLI itself."""
+    path = tmp_path_factory.mktemp("sample") / "sample.db"
+    result = run("conference", "export-sample", str(path))
+    assert result.returncode == 0, result.stderr
+    return path
+
+
+def publish(server, sample, version, *, download_md5=None, content=None):
+    """Serves a release built from the sample: its zip, and a manifest (values as strings)."""
+    root = server.root
+    db = root / f"core.{version}.db"
+    if content is None:
+        shutil.copy(sample, db)
+        with sqlite3.connect(db) as connection:
+            connection.execute("UPDATE updated SET last_updated = ?", (f"release {version}",))
+        connection.close()
+    else:
+        db.write_bytes(content)
+    archive = root / f"sci-core.{version}.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.write(db, db.name)
+    manifest = {
+        "version": version,
+        "download-name": archive.name,
+        "download-size": str(archive.stat().st_size),
+        "download-md5": download_md5 or md5(archive),
+        "content-name": db.name,
+        "content-size": str(db.stat().st_size),
+        "content-md5": md5(db),
+    }
+    (root / "sci-core.json").write_text(json.dumps(manifest))
+    return server.base + "sci-core.json"
+
+
+def incoming(data):
+    folder = Path(data) / "conference" / "incoming"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def test_status_says_sample_data_out_of_the_box(tmp_path):
+    result = run("conference", "status", "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "Sample data (April and October 2025)" in result.stdout
+    assert "Conferences: 2" in result.stdout
+    assert "Talks: 65" in result.stdout
+    assert "Citations: 1457" in result.stdout
+
+
+def test_update_installs_then_skips_with_one_request(tmp_path, server, sample):
+    url = publish(server, sample, "7")
+    result = run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", url)
+    assert result.returncode == 0, result.stderr
+    # Not a terminal: plain progress lines, no carriage returns.
+    assert "Downloading" in result.stdout and "\r" not in result.stdout
+    assert "Downloading: 100%" in result.stdout
+    assert "Installed version 7 (core.7.db)." in result.stdout
+    assert incoming(tmp_path) == []
+    status = run("conference", "status", "--data-dir", str(tmp_path)).stdout
+    assert "Database: version 7 (core.7.db, downloaded" in status
+    assert "Last updated: release 7" in status
+
+    server.requests.clear()
+    again = run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", url)
+    assert again.returncode == 0, again.stderr
+    assert "Version 7 is already installed." in again.stdout
+    assert server.requests == ["/sci-core.json"]
+
+
+def test_environment_chooses_the_manifest_and_data_folder(tmp_path, server, sample):
+    url = publish(server, sample, "8")
+    result = run("conference", "update", env={"POCKET_SCI_MANIFEST_URL": url, "POCKET_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert "version 8" in run("conference", "status", env={"POCKET_DATA_DIR": str(tmp_path)}).stdout
+
+
+def test_bad_md5_is_one_line_and_the_old_database_stays(tmp_path, server, sample):
+    assert run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", publish(server, sample, "7")).returncode == 0
+    url = publish(server, sample, "8", download_md5="0" * 32)
+    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", url))
+    assert "sci-core.8.zip is damaged" in line and "0" * 32 in line
+    assert incoming(tmp_path) == []
+    status = run("conference", "status", "--data-dir", str(tmp_path)).stdout
+    assert "version 7" in status and "Last updated: release 7" in status
+
+
+def test_missing_manifest_and_unreachable_server_are_one_line(tmp_path, server):
+    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", server.base + "sci-core.json"))
+    assert "the server answered 404" in line
+    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", "http://127.0.0.1:9/sci-core.json"))
+    assert "127.0.0.1 could not be reached" in line
+    assert "Sample data" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path, server, sample):
+    url = publish(server, sample, "9", content=b"not a database\n" * 200)
+    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", url))
+    assert "not an SQLite database" in line
+    assert incoming(tmp_path) == []
+
+
+def test_invalid_manifest_url_is_one_line(tmp_path):
+    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", "ftp://example.com/x.json"))
+    assert "invalid manifest URL" in line
+
+
+def test_import_of_a_non_database_is_one_line(tmp_path):
+    notes = tmp_path / "notes.db"
+    notes.write_text("just some text\n")
+    line = one_line_error(run("conference", "import", str(notes), "--data-dir", str(tmp_path)))
+    assert "not a Scripture Citation Index database" in line
+    line = one_line_error(run("conference", "import", str(tmp_path / "missing.db"), "--data-dir", str(tmp_path)))
+    assert "cannot read" in line
+    assert "Sample data" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
+
+
+def test_import_of_a_database_without_the_expected_tables_is_one_line(tmp_path, sample):
+    broken = tmp_path / "broken.db"
+    shutil.copy(sample, broken)
+    with sqlite3.connect(broken) as connection:
+        connection.execute("DROP TABLE talk")
+    connection.close()
+    line = one_line_error(run("conference", "import", str(broken), "--data-dir", str(tmp_path)))
+    assert "lacks talk" in line
+
+
+def test_import_installs_a_database(tmp_path, sample):
+    copy = tmp_path / "core.53.db"
+    shutil.copy(sample, copy)
+    result = run("conference", "import", str(copy), "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "Imported core.53.db" in result.stdout
+    assert "Database: core.53.db (imported" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
+
+
+def test_export_sample_is_reproducible_and_refuses_to_overwrite(tmp_path, sample):
+    again = tmp_path / "again.db"
+    assert run("conference", "export-sample", str(again)).returncode == 0
+    assert md5(again) == md5(sample)
+    assert "already exists" in one_line_error(run("conference", "export-sample", str(again)))
+
+
+def test_search_finds_talks_by_speaker_ignoring_accents(tmp_path):
+    result = run("conference", "search", "gimenez", "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "My Love for the Savior Is My “Why” — Ricardo P. Giménez (Apr 2025)" in result.stdout
+
+
+def start(*args, env=None):
+    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
+    merged.update(env or {})
+    return subprocess.Popen([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=merged)
+
+
+def wait_for_part(data, timeout=30):
+    """Waits until a partial download exists in the incoming folder."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if any(name.endswith(".part") and (Path(data) / "conference" / "incoming" / name).stat().st_size > 0 for name in incoming(data)):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the download did not start")
+
+
+def test_ctrl_c_cancels_cleanly_and_keeps_the_old_database(tmp_path, server, sample):
+    assert run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", publish(server, sample, "7")).returncode == 0
+    url = publish(server, sample, "8")
+    server.slow_zips = True
+    process = start("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", url)
+    wait_for_part(tmp_path)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode != 0
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pocket: ") and "cancelled" in lines[0], stderr
+    assert incoming(tmp_path) == []
+    assert "version 7" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
+
+
+def test_a_killed_update_leaves_the_old_database_and_the_next_run_finishes(tmp_path, server, sample):
+    assert run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", publish(server, sample, "7")).returncode == 0
+    url = publish(server, sample, "8")
+    server.slow_zips = True
+    process = start("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", url)
+    wait_for_part(tmp_path)
+    process.kill()
+    process.wait(timeout=10)
+    # Killed half way: the old database still serves; the partial download is still there.
+    assert "version 7" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
+    assert any(name.endswith(".part") for name in incoming(tmp_path))
+
+    server.slow_zips = False
+    result = run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", url)
+    assert result.returncode == 0, result.stderr
+    assert incoming(tmp_path) == []
+    assert "version 8" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
+    databases = sorted(p.name for p in (tmp_path / "conference" / "databases").iterdir())
+    assert len(databases) == 2 and any(name.startswith("sample-") for name in databases), databases
