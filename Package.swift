@@ -81,6 +81,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "Murals",
+            dependencies: [
+                "PocketCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Web
         .target(
             name: "PocketWeb",
@@ -89,6 +99,8 @@ let package = Package(
                 "Plates",
                 "Remote",
                 "Converter",
+                "Conference",
+                "Murals",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -114,6 +126,7 @@ let package = Package(
                 "Remote",
                 "Converter",
                 "Conference",
+                "Murals",
                 "PocketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -161,6 +174,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "MuralsTests",
+            dependencies: [
+                "Murals",
+                "PocketCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PocketWebTests",
             dependencies: [
                 "PocketWeb",
@@ -168,6 +192,8 @@ let package = Package(
                 "Plates",
                 "Remote",
                 "Converter",
+                "Conference",
+                "Murals",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],

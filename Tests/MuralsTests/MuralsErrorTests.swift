@@ -1,0 +1,8 @@
+import Testing
+@testable import Murals
+
+@Suite struct MuralsErrorTests {
+    @Test func missingResourceNamesTheFile() {
+        #expect(MuralsError.missingResource("walk.gpx").description.contains("walk.gpx"))
+    }
+}
