@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PocketCore
+import ServiceLifecycle
 
 /// Builds the Pocket web application from its configuration and the registered apps.
 public func buildApplication(
@@ -23,13 +24,33 @@ public func buildApplication(
     } else {
         server = .http1()
     }
-    return Application(
+    var application = Application(
         router: router,
         server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
+    application.addServices(AppBackgroundService(apps: apps, logger: logger))
+    return application
+}
+
+/// Runs every app's background work next to the server and cancels it at graceful shutdown.
+struct AppBackgroundService: Service {
+    let apps: [any PocketApp]
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                for app in apps {
+                    group.addTask { await app.runInBackground(logger: logger) }
+                }
+            }
+        }
+        // Stay up until shutdown so the service group does not read an early return as a failure.
+        try? await gracefulShutdown()
+    }
 }
 
 /// Builds the router: shared middleware, the shell's routes and each app's routes below its prefix.

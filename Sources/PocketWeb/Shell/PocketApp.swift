@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 
 /// How an app plugs into Pocket: its name, icon, route prefix and routes, declared in one place.
 public protocol PocketApp: Sendable {
@@ -8,11 +9,17 @@ public protocol PocketApp: Sendable {
     var externalSources: ExternalSources { get }
     /// Adds the app's routes below its prefix.
     func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment)
+    /// Work the app does while Pocket serves (a start-up sync, an update check). It runs once the
+    /// server starts and is cancelled at shutdown, so it must return promptly when cancelled.
+    func runInBackground(logger: Logger) async
 }
 
 extension PocketApp {
     /// Most apps need nothing from outside.
     public var externalSources: ExternalSources { ExternalSources() }
+
+    /// Most apps have nothing to do in the background.
+    public func runInBackground(logger: Logger) async {}
 }
 
 /// The springboard entry for an app.
