@@ -134,6 +134,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Benchmarks
+        .executableTarget(
+            name: "PocketBench",
+            dependencies: [
+                "PocketCore",
+                "Conference",
+                "Murals",
+                "PocketWeb",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "bench/PocketBench",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tests
         .testTarget(
             name: "PocketCoreTests",

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `pocket-bench`: in-process benchmarks of Pocket's queries and syncs, run from bench/*.sh in a release build.
+@main
+struct PocketBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pocket-bench",
+        abstract: "Measure Pocket's screen queries and syncs (release build; see bench/README.md)."
+    )
+}
