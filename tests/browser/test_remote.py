@@ -283,6 +283,29 @@ def test_refused_press_offers_cancel_or_force(page, devices):
     c.done()
 
 
+def test_escape_cancels_the_sheet_and_dismisses_the_alert(page, devices):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    devices.dvr_on()
+    devices.press("play")
+    page.open("/remote/dvr")
+    c = Checks()
+    wait_text(page, "#dvr-state", "Playing")
+    click(page, "#dvr-record")
+    page.wait("document.getElementById('dvr-sheet')?.matches(':modal') === true", 5, "the sheet should open as a modal dialog")
+    ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
+    page.wait("!document.getElementById('dvr-sheet')", 5, "Escape should cancel the sheet")
+    c.equal(page.text("#dvr-state"), "Playing", "state after Escape")
+    click(page, "#dvr-record")
+    page.wait("document.getElementById('dvr-sheet')?.open === true", 5, "the sheet should open again")
+    click(page, "#dvr-sheet-force")
+    page.wait("document.getElementById('dvr-alert')?.matches(':modal') === true", 5, "the alert should be modal")
+    ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
+    page.wait("!document.getElementById('dvr-alert')", 5, "Escape should dismiss the alert like OK")
+    c.equal(page.text("#dvr-state"), "Recording", "state after the alert")
+    c.done()
+
+
 def test_refused_press_without_javascript(page, devices):
     devices.dvr_on()
     devices.press("play")

@@ -532,11 +532,32 @@ function initControls(scope) {
 
 function initScreen(screen) {
   initControls(screen);
+  // A dialog the server rendered open is non-modal; with JavaScript it becomes modal, so focus stays
+  // inside and Escape works. Escape then follows the dialog's own cancel link, which the server knows.
+  for (const d of $$(screen, 'dialog[open][data-modal]')) {
+    d.close();
+    d.showModal();
+    d.addEventListener('cancel', (e) => {
+      const cancel = d.querySelector('[data-dialog-cancel]');
+      if (!cancel) return;
+      e.preventDefault();
+      cancel.click();
+    });
+  }
   // Forms that record where something happened keep a recent position ready, so a tap never
   // waits for a GPS fix. The browser asks the user first; a refusal just leaves no position.
   if (screen.querySelector('form[data-geolocate]') && navigator.geolocation) {
     const watch = navigator.geolocation.watchPosition((p) => { lastPosition = p; }, () => {}, { maximumAge: 120000 });
     teardown.push(() => navigator.geolocation.clearWatch(watch));
+  }
+  // An app's own ES module: [data-module="/static/js/apps/x.js?v=…"] is imported (once per page,
+  // the browser caches modules) and its init(element) called; what init returns runs at teardown.
+  for (const el of $$(screen, '[data-module]')) {
+    let cleanup = null, gone = false;
+    teardown.push(() => { gone = true; if (typeof cleanup === 'function') cleanup(); });
+    import(new URL(el.dataset.module, location.href).href)
+      .then((m) => { if (!gone) cleanup = m.init?.(el) ?? null; })
+      .catch((err) => console.debug('Pocket: app module failed', err));
   }
   for (const el of $$(screen, '[data-sse]')) {
     const es = new EventSource(new URL(el.dataset.sse, location.href));
