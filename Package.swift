@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 "PocketCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings

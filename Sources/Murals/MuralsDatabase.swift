@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// The murals' SQLite store: the service's murals and pictures, the household's favourites and
+/// visits, and the sync state, migrated when opened.
+///
+/// Favourites and visits live in their own tables without foreign keys to `murals`, so no sync,
+/// not even one that hides or rewrites a mural, can ever lose one.
+public final class MuralsDatabase: MuralsStore {
+    private let writer: any DatabaseWriter
+
+    /// Opens (and migrates) the store at `url` in the data directory.
+    public static func onDisk(at url: URL) throws -> MuralsDatabase {
+        try MuralsDatabase(writer: DatabaseFactory.onDisk(at: url, label: "murals"))
+    }
+
+    /// A fresh, empty store in memory, for tests.
+    public static func inMemory() throws -> MuralsDatabase {
+        try MuralsDatabase(writer: DatabaseFactory.inMemory(label: "murals"))
+    }
+
+    /// Wraps a database, migrating it first so an unmigrated store cannot exist.
+    public init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    // MARK: MuralsStore
+
+    public func murals() async throws -> [Mural] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM murals WHERE isEnabled ORDER BY title COLLATE NOCASE, title, id")
+            let images = try Self.images(db, sql: """
+                SELECT mural_images.* FROM mural_images JOIN murals ON murals.id = mural_images.muralID
+                WHERE murals.isEnabled ORDER BY mural_images.muralID, mural_images.position
+                """)
+            return rows.map { row in Mural(row: row, images: images[row[Mural.Columns.id]] ?? []) }
+        }
+    }
+
+    public func mural(id: Int) async throws -> Mural? {
+        try await writer.read { db in
+            guard let mural = try Self.storedMural(db, id: id), mural.isEnabled else { return nil }
+            return mural
+        }
+    }
+
+    public func favouriteIDs() async throws -> Set<Int> {
+        try await writer.read { db in try Set(Int.fetchAll(db, sql: "SELECT muralID FROM favourites")) }
+    }
+
+    public func setFavourite(_ isFavourite: Bool, muralID: Int) async throws {
+        try await writer.write { db in
+            if isFavourite {
+                let shown = try Bool.fetchOne(db, sql: "SELECT isEnabled FROM murals WHERE id = ?", arguments: [muralID]) ?? false
+                guard shown else { throw MuralsError.unknownMural(muralID) }
+                try db.execute(sql: "INSERT OR IGNORE INTO favourites(muralID, addedAt) VALUES (?, ?)", arguments: [muralID, Date()])
+            } else {
+                try db.execute(sql: "DELETE FROM favourites WHERE muralID = ?", arguments: [muralID])
+            }
+        }
+    }
+
+    public func visitedIDs() async throws -> Set<Int> {
+        try await writer.read { db in try Set(Int.fetchAll(db, sql: "SELECT muralID FROM visited")) }
+    }
+
+    public func markVisited(_ ids: Set<Int>) async throws {
+        guard !ids.isEmpty else { return }
+        try await writer.write { db in
+            let now = Date()
+            for id in ids.sorted() {
+                try db.execute(sql: "INSERT OR IGNORE INTO visited(muralID, visitedAt) VALUES (?, ?)", arguments: [id, now])
+            }
+        }
+    }
+
+    public func clearVisited() async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM visited") }
+    }
+
+    public func syncState() async throws -> MuralsSyncState {
+        try await writer.read { db in try Self.syncState(db) }
+    }
+
+    public func apply(_ murals: [Mural], fetchedAt: Date, wasIncremental: Bool) async throws -> MuralsSyncSummary {
+        // Later copies of an id win, as in the feed itself.
+        var latest: [Int: Mural] = [:]
+        var order: [Int] = []
+        for mural in murals {
+            if latest.updateValue(mural, forKey: mural.id) == nil { order.append(mural.id) }
+        }
+        let (ids, byID) = (order, latest)
+        return try await writer.write { db in
+            var inserted = 0, updated = 0, hidden = 0
+            for id in ids {
+                guard let mural = byID[id] else { continue }
+                let existing = try Self.storedMural(db, id: id)
+                switch existing {
+                case nil: inserted += 1
+                case let old? where old.isEnabled && !mural.isEnabled: hidden += 1
+                case let old? where old != mural: updated += 1
+                default: break
+                }
+                if existing == mural { continue }
+                try db.cachedStatement(sql: """
+                    INSERT INTO murals(id, title, artist, info, thumbnail, latitude, longitude, isEnabled, lastModified)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET title = excluded.title, artist = excluded.artist, info = excluded.info,
+                        thumbnail = excluded.thumbnail, latitude = excluded.latitude, longitude = excluded.longitude,
+                        isEnabled = excluded.isEnabled, lastModified = excluded.lastModified
+                    """).execute(arguments: mural.rowArguments)
+                try db.cachedStatement(sql: "DELETE FROM mural_images WHERE muralID = ?").execute(arguments: [id])
+                let insertImage = try db.cachedStatement(sql: "INSERT INTO mural_images(muralID, position, imageID, filename) VALUES (?, ?, ?, ?)")
+                for (position, image) in mural.images.enumerated() {
+                    try insertImage.execute(arguments: [id, position, image.id, image.filename])
+                }
+            }
+            try db.execute(sql: """
+                INSERT INTO sync_state(id, lastSuccess, lastAttempt, lastError) VALUES (1, ?, ?, NULL)
+                ON CONFLICT(id) DO UPDATE SET lastSuccess = excluded.lastSuccess, lastAttempt = excluded.lastAttempt, lastError = NULL
+                """, arguments: [fetchedAt, fetchedAt])
+            return MuralsSyncSummary(received: ids.count, inserted: inserted, updated: updated, hidden: hidden, skipped: 0, wasIncremental: wasIncremental)
+        }
+    }
+
+    public func recordSyncFailure(_ message: String, at date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO sync_state(id, lastSuccess, lastAttempt, lastError) VALUES (1, NULL, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET lastAttempt = excluded.lastAttempt, lastError = excluded.lastError
+                """, arguments: [date, message])
+        }
+    }
+}
+
+// MARK: - Private
+
+private extension MuralsDatabase {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: murals, images, favourites, visited, sync state") { db in
+            try db.execute(sql: """
+                CREATE TABLE murals(
+                    id INTEGER PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    artist TEXT,
+                    info TEXT,
+                    thumbnail TEXT,
+                    latitude DOUBLE NOT NULL,
+                    longitude DOUBLE NOT NULL,
+                    isEnabled BOOLEAN NOT NULL,
+                    lastModified TEXT NOT NULL
+                );
+                CREATE TABLE mural_images(
+                    muralID INTEGER NOT NULL REFERENCES murals(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    imageID TEXT NOT NULL,
+                    filename TEXT NOT NULL,
+                    PRIMARY KEY(muralID, position)
+                );
+                -- No foreign keys: a favourite or a visit outlives anything a sync does to its mural.
+                CREATE TABLE favourites(muralID INTEGER PRIMARY KEY NOT NULL, addedAt DATETIME NOT NULL);
+                CREATE TABLE visited(muralID INTEGER PRIMARY KEY NOT NULL, visitedAt DATETIME NOT NULL);
+                CREATE TABLE sync_state(
+                    id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                    lastSuccess DATETIME,
+                    lastAttempt DATETIME,
+                    lastError TEXT
+                );
+                """)
+        }
+        return migrator
+    }
+
+    static func storedMural(_ db: Database, id: Int) throws -> Mural? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM murals WHERE id = ?", arguments: [id]) else { return nil }
+        let images = try Self.images(db, sql: "SELECT * FROM mural_images WHERE muralID = ? ORDER BY position", arguments: [id])
+        return Mural(row: row, images: images[id] ?? [])
+    }
+
+    static func images(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Int: [MuralImage]] {
+        var images: [Int: [MuralImage]] = [:]
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            images[row["muralID"], default: []].append(MuralImage(id: row["imageID"], filename: row["filename"]))
+        }
+        return images
+    }
+
+    static func syncState(_ db: Database) throws -> MuralsSyncState {
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM murals WHERE isEnabled") ?? 0
+        let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1")
+        return MuralsSyncState(
+            lastSuccess: row?["lastSuccess"],
+            lastAttempt: row?["lastAttempt"],
+            lastError: row?["lastError"],
+            muralCount: count
+        )
+    }
+}
