@@ -26,6 +26,8 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
     case missingArchiveEntry(String)
     /// The database in the archive unpacks to more than the manifest allows (a zip bomb, or a wrong manifest).
     case archiveEntryTooLarge(name: String, limit: Int64)
+    /// The data folder's volume lacks room for the download and the database; nothing was fetched.
+    case insufficientSpace(needed: Int64, available: Int64)
     /// The install was cancelled; the previous database is still in use.
     case cancelled
     /// Another Pocket process is installing a database right now.
@@ -62,6 +64,8 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
         case .unsafeArchiveEntry(let path): return "The zip archive was refused: its entry “\(path)” would be written outside the data folder"
         case .missingArchiveEntry(let name): return "The zip archive does not contain \(name)"
         case .archiveEntryTooLarge(let name, let limit): return "The zip archive was refused: \(name) unpacks to more than the \(limit) bytes the manifest allows"
+        case .insufficientSpace(let needed, let available):
+            return "Not enough free space to install the database: it needs \(DiskSpace.text(needed)), but the data folder's disk has \(DiskSpace.text(available)) free; nothing was changed"
         case .cancelled: return "The database update was cancelled; the previous database is still in use"
         case .busy: return "Another Pocket process is installing a database; try again when it has finished"
         case .fileSystem(let detail): return "The data folder could not be used: \(detail)"

@@ -1,12 +1,14 @@
+import Conference
 import Converter
 import Foundation
+import Murals
 import Plates
 import PocketCore
 import PocketWeb
 import Remote
 
 /// Builds every registered app with its live stores, all kept in the data directory.
-func makeApps(dataDirectory: DataDirectory, environment: [String: String]) throws -> [any PocketApp] {
+func makeApps(dataDirectory: DataDirectory, environment: [String: String], conference: ConferenceOptions, muralsDemo: Bool = false) async throws -> [any PocketApp] {
     let catalog = try StateCatalog.bundled()
     let plates = PlatesApp(
         store: try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog),
@@ -19,5 +21,43 @@ func makeApps(dataDirectory: DataDirectory, environment: [String: String]) throw
     )
     let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file("remote.sqlite")))
     let converter = ConverterApp(store: try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite")))
-    return [remote, converter, plates]
+    let conferenceApp = ConferenceApp(
+        library: try await ConferenceLibrary.open(dataDirectory: dataDirectory),
+        manifestURL: conference.manifestURL,
+        autoUpdate: conference.autoUpdate
+    )
+    let murals = try makeMuralsApp(dataDirectory: dataDirectory, environment: environment, demo: muralsDemo)
+    return [conferenceApp, remote, murals, converter, plates]
+}
+
+/// The Murals app: the real service (or `POCKET_MURALS_URL` / `POCKET_MURALS_IMAGES_URL`), or with
+/// `--demo` Pocket's built-in demo service; Leaflet from `POCKET_LEAFLET_DIR` or Debian's folder;
+/// map tiles from OpenStreetMap unless `POCKET_MURALS_TILES` names another tile server.
+func makeMuralsApp(dataDirectory: DataDirectory, environment: [String: String], demo: Bool) throws -> MuralsApp {
+    let service = demo ? MuralsService.demo : try MuralsService.live(environment: environment)
+    let leafletFolder = environment["POCKET_LEAFLET_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+    var tiles = MuralsTiles.openStreetMap
+    if let template = environment["POCKET_MURALS_TILES"], !template.isEmpty {
+        guard let custom = MuralsTiles(template: template) else {
+            throw CommandFailure(description: "invalid POCKET_MURALS_TILES '\(template)': use an http or https tile address with {z}, {x} and {y}, such as \(MuralsTiles.openStreetMap.template)")
+        }
+        tiles = custom
+    }
+    // A demo keeps its own murals and pictures, so trying it never mixes with the real ones.
+    let prefix = demo ? "murals-demo" : "murals"
+    return MuralsApp(
+        store: try MuralsDatabase.onDisk(at: dataDirectory.file("\(prefix).sqlite")),
+        service: service,
+        imageFolder: try dataDirectory.folder("\(prefix)-images"),
+        leaflet: LeafletAssets.load(from: leafletFolder ?? LeafletAssets.defaultFolder),
+        tiles: tiles
+    )
+}
+
+/// How `pocket serve` keeps the Conference database current.
+struct ConferenceOptions {
+    /// Where the sci-core manifest is (`--manifest-url`, `POCKET_SCI_MANIFEST_URL`, or the default).
+    var manifestURL: URL
+    /// Install a new database at start-up without asking (`--auto-update`).
+    var autoUpdate: Bool
 }

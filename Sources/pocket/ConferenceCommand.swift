@@ -102,12 +102,11 @@ extension ConferenceCommand {
         }
 
         private func resolvedManifestURL() throws -> URL {
-            let environment = ProcessInfo.processInfo.environment["POCKET_SCI_MANIFEST_URL"].flatMap { $0.isEmpty ? nil : $0 }
-            let text = manifestURL.flatMap { $0.isEmpty ? nil : $0 } ?? environment ?? SCIManifest.defaultURL
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                throw CommandFailure(description: "invalid manifest URL '\(text)': use an http or https address such as \(SCIManifest.defaultURL)")
+            do {
+                return try ManifestLocation.resolve(option: manifestURL, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw CommandFailure(description: error.description)
             }
-            return url
         }
     }
 

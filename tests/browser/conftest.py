@@ -13,7 +13,8 @@ import shutil
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, Page, PlateImageServer, PocketServer, console_problems, make_driver
+from pocket_helpers import (ARTIFACTS, MuralsServer, Page, PlateImageServer, PocketServer, SCIManifestServer,
+                            console_problems, make_driver)
 
 
 def pytest_configure(config):
@@ -43,11 +44,31 @@ def plate_images():
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory, plate_images):
+def sci_manifest(tmp_path_factory):
+    """A local stand-in for the Conference database's host: sci-core.json and a small full database's zip
+    (built from Pocket's sample). Servers point at it with POCKET_SCI_MANIFEST_URL, never the internet."""
+    srv = SCIManifestServer(tmp_path_factory.mktemp("sci-manifest")).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def murals_service():
+    """A local stand-in for the murals service, its pictures and the map tiles (POCKET_MURALS_URL,
+    POCKET_MURALS_IMAGES_URL, POCKET_MURALS_TILES): 24 murals along the bundled walk; can be set failing."""
+    srv = MuralsServer().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, plate_images, sci_manifest, murals_service):
     """The real server. Graceful shutdown is a requirement: SIGTERM must end it with 0 within 10 s.
     Plate pictures come from the `plate_images` fixture host (POCKET_PLATES_IMAGE_BASE), never the internet."""
     srv = PocketServer(log_path=ARTIFACTS / "server.log", data_dir=tmp_path_factory.mktemp("pocket-data"),
-                       env={"POCKET_PLATES_IMAGE_BASE": plate_images.base_url})
+                       env={"POCKET_PLATES_IMAGE_BASE": plate_images.base_url,
+                            "POCKET_SCI_MANIFEST_URL": sci_manifest.manifest_url,
+                            **murals_service.env()})
     srv.start(timeout=30)
     yield srv
     code = srv.stop(timeout=10)

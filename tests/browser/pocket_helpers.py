@@ -80,7 +80,9 @@ def free_port() -> int:
 class PocketServer:
     """`pocket serve` on a free loopback port with a throw-away data directory."""
 
-    def __init__(self, log_path: Path, data_dir: Path | None = None, env: dict[str, str] | None = None):
+    def __init__(self, log_path: Path, data_dir: Path | None = None, env: dict[str, str] | None = None,
+                 args: list[str] | None = None):
+        self.args = list(args or [])  # extra `pocket serve` arguments, e.g. ["--demo"]
         self.log_path = Path(log_path)
         self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="pocket-data-"))
         self.env = dict(env or {})  # extra environment for the server process
@@ -108,7 +110,7 @@ class PocketServer:
             self.port = free_port()
             self._log = open(self.log_path, "wb")
             cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--data-dir", str(self.data_dir), "--log-level", "info"]
+                   "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
             try:
                 self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                              env={**os.environ, **self.env} if self.env else None)
@@ -653,3 +655,252 @@ def parse_sizes(value: str) -> list[tuple[int, int]]:
         if m:
             out.append((int(m.group(1)), int(m.group(2))))
     return out
+
+
+# --------------------------------------------------------------------------- Conference: a manifest and database host
+
+
+def make_sci_database(path: Path, last_updated: str) -> Path:
+    """A small *full* sci-core database: Pocket's sample (real schema, real 2025 data) exported with
+    `pocket conference export-sample`, its `updated.last_updated` changed so a test can tell it apart."""
+    import sqlite3
+    binary = wait_for_binary(pocket_binary())
+    path = Path(path)
+    path.unlink(missing_ok=True)
+    subprocess.run([str(binary), "conference", "export-sample", str(path)], check=True, capture_output=True, timeout=120)
+    con = sqlite3.connect(path)
+    con.execute("UPDATE updated SET last_updated = ?", (last_updated,))
+    con.commit()
+    con.close()
+    return path
+
+
+class SCIManifestServer:
+    """Stands in for scriptures.byu.edu/is543: serves sci-core.json and the zip it names on a free loopback
+    port. `mode` switches how, at any time: "good", "slow" (the zip trickles in over ~3 s, so a page can
+    watch the progress bar), "bad-md5" (the manifest's download-md5 is wrong) or "missing" (404)."""
+
+    VERSION = "2"
+    LAST_UPDATED = "2026-01-31 00:00:00"
+
+    def __init__(self, workdir: Path):
+        import hashlib
+        import zipfile
+        self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        db = make_sci_database(self.workdir / f"core.{self.VERSION}.db", self.LAST_UPDATED)
+        zip_path = self.workdir / f"sci-core.{self.VERSION}.zip"
+        with zipfile.ZipFile(zip_path, "w", zipfile.ZIP_DEFLATED) as z:
+            z.write(db, arcname=db.name)
+        self.database = db.read_bytes()
+        self.zip = zip_path.read_bytes()
+        self.manifest = {
+            "version": self.VERSION, "download-name": zip_path.name, "download-size": str(len(self.zip)),
+            "download-md5": hashlib.md5(self.zip).hexdigest(), "content-name": db.name,
+            "content-size": str(len(self.database)), "content-md5": hashlib.md5(self.database).hexdigest(),
+        }
+        self.mode = "good"
+        self.requests: list[str] = []
+        self._httpd = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    @property
+    def manifest_url(self) -> str:
+        return self.base_url + "/sci-core.json"
+
+    def start(self) -> "SCIManifestServer":
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self):  # noqa: N802
+                path = urllib.parse.urlsplit(self.path).path
+                outer.requests.append(path)
+                mode = outer.mode
+                if mode == "missing" or path not in ("/sci-core.json", "/" + outer.manifest["download-name"]):
+                    return self._send(404, b"not found", "text/plain")
+                if path == "/sci-core.json":
+                    manifest = dict(outer.manifest)
+                    if mode == "bad-md5":
+                        manifest["download-md5"] = "0" * 32
+                    return self._send(200, json.dumps(manifest).encode(), "application/json")
+                if mode != "slow":
+                    return self._send(200, outer.zip, "application/zip")
+                self.send_response(200)
+                self.send_header("Content-Type", "application/zip")
+                self.send_header("Content-Length", str(len(outer.zip)))
+                self.end_headers()
+                pieces = 30
+                step = max(1, len(outer.zip) // pieces + 1)
+                try:
+                    for start in range(0, len(outer.zip), step):
+                        self.wfile.write(outer.zip[start:start + step])
+                        self.wfile.flush()
+                        time.sleep(0.12)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def _send(self, status, body, content_type):
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        threading.Thread(target=self._httpd.serve_forever, name="sci-manifest", daemon=True).start()
+        return self
+
+    def stop(self):
+        if self._httpd:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+
+
+# --------------------------------------------------------------------------- Murals: a murals service and tile host
+
+
+def bundled_walk() -> list[tuple[float, float]]:
+    """The 313 (lat, lon) fixes of the walk Pocket bundles (Sources/Murals/Resources)."""
+    import xml.etree.ElementTree as ET
+    tree = ET.parse(REPO_ROOT / "Sources/Murals/Resources/NewBrightonMuralsWalk.gpx")
+    return [(float(e.get("lat")), float(e.get("lon"))) for e in tree.iter() if e.tag.endswith("}wpt") or e.tag == "wpt"]
+
+
+def solid_png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
+    """A small valid PNG of one colour (map tiles and pictures for the fixture hosts)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    row = b"\x00" + bytes(rgb) * width
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height, 9)) + chunk(b"IEND", b""))
+
+
+@dataclass(frozen=True)
+class MuralData:
+    id: int
+    title: str
+    artist: str | None
+    lat: float
+    lon: float
+    images: tuple[str, ...]
+
+
+# A title and an artist that would run as markup if anything printed them unescaped.
+HOSTILE_MURAL_TITLE = '<img src=x onerror="document.title=\'pwned\'">Sea & "Sky"'
+HOSTILE_MURAL_ARTIST = "<script>document.title='pwned'</script>"
+
+
+def fixture_murals(count: int = 24) -> list[MuralData]:
+    """`count` murals placed next to fixes of the bundled walk (every 13th, 15 m off the path), so the
+    nearest mural changes as the walk goes. Mural 1 has three pictures; mural 3 has a hostile title."""
+    walk = bundled_walk()
+    murals = []
+    for i in range(count):
+        lat, lon = walk[(i * 13) % len(walk)]
+        n = 3 if i == 0 else (1 + i % 2)
+        title = HOSTILE_MURAL_TITLE if i == 2 else f"Mural {i + 1:02d}"
+        artist = HOSTILE_MURAL_ARTIST if i == 2 else (None if i % 5 == 4 else f"Artist {chr(65 + i % 26)}")
+        murals.append(MuralData(i + 1, title, artist, lat + 0.000135, lon, tuple(f"m{i + 1}-{k}.png" for k in range(n))))
+    return murals
+
+
+class MuralsServer:
+    """Stands in for the COMP228 murals service and its picture host, and serves map tiles, on a free
+    loopback port: /nbm/data2.php?class=newbrighton_murals[&lastModified=…], /nbm_images/<file>,
+    /nbm_images/_thumbnails/<file>, /tiles/{z}/{x}/{y}.png. Set `failing = True` and every service
+    request answers 500 (pictures and tiles keep working), as a broken server would."""
+
+    def __init__(self, murals: list[MuralData] | None = None):
+        self.murals = murals or fixture_murals()
+        self.failing = False
+        self.requests: list[tuple[str, int]] = []
+        self.tile = solid_png(256, 256, (226, 232, 222))
+        self.pictures = {}
+        for m in self.murals:
+            for k, name in enumerate(m.images):
+                self.pictures["/nbm_images/" + name] = solid_png(40, 30, ((m.id * 37) % 256, (k * 80) % 256, 160))
+            self.pictures[f"/nbm_images/_thumbnails/t{m.id}.png"] = solid_png(16, 16, ((m.id * 37) % 256, 90, 120))
+        self._lock = threading.Lock()
+        self._httpd = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    @property
+    def feed_url(self) -> str:
+        return self.base_url + "/nbm/data2.php?class=newbrighton_murals"
+
+    @property
+    def images_url(self) -> str:
+        return self.base_url + "/nbm_images/"
+
+    @property
+    def tiles_url(self) -> str:
+        return self.base_url + "/tiles/{z}/{x}/{y}.png"
+
+    def feed(self) -> bytes:
+        records = [{
+            "id": str(m.id), "title": m.title, "artist": m.artist, "info": f"About {m.title}.\nPainted in 2022.",
+            "thumbnail": f"{self.images_url}_thumbnails/t{m.id}.png", "lat": f"{m.lat:.6f}", "lon": f"{m.lon:.6f}",
+            "enabled": "1", "lastModified": "2024-05-01 10:00:00",
+            "images": [{"id": f"{m.id}{k}", "filename": name} for k, name in enumerate(m.images)],
+        } for m in self.murals]
+        return json.dumps({"newbrighton_murals": records}).encode()
+
+    def start(self) -> "MuralsServer":
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802
+                path = urllib.parse.urlsplit(self.path).path
+                if path.startswith("/tiles/"):
+                    status, kind, body = 200, "image/png", outer.tile
+                elif path in outer.pictures:
+                    status, kind, body = 200, "image/png", outer.pictures[path]
+                elif path == "/nbm/data2.php":
+                    if outer.failing:
+                        status, kind, body = 500, "text/plain", b"internal error"
+                    else:
+                        status, kind, body = 200, "application/json", outer.feed()
+                else:
+                    status, kind, body = 404, "text/plain", b"not found"
+                with outer._lock:
+                    outer.requests.append((path, status))
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        threading.Thread(target=self._httpd.serve_forever, name="murals-service", daemon=True).start()
+        return self
+
+    def env(self) -> dict[str, str]:
+        """The environment that points a Pocket server at this host."""
+        return {"POCKET_MURALS_URL": self.feed_url, "POCKET_MURALS_IMAGES_URL": self.images_url,
+                "POCKET_MURALS_TILES": self.tiles_url}
+
+    def stop(self):
+        if self._httpd:
+            self._httpd.shutdown()
+            self._httpd.server_close()

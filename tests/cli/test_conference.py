@@ -292,3 +292,40 @@ def test_a_killed_update_leaves_the_old_database_and_the_next_run_finishes(tmp_p
     assert "version 8" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
     databases = sorted(p.name for p in (tmp_path / "conference" / "databases").iterdir())
     assert len(databases) == 2 and any(name.startswith("sample-") for name in databases), databases
+
+
+def test_serve_refuses_a_bad_manifest_url(tmp_path):
+    line = one_line_error(run("serve", "--port", "0", "--data-dir", str(tmp_path), "--manifest-url", "ftp://example.com/x.json"))
+    assert "invalid manifest URL 'ftp://example.com/x.json'" in line
+    line = one_line_error(run("serve", "--port", "0", "--data-dir", str(tmp_path), env={"POCKET_SCI_MANIFEST_URL": "not a url"}))
+    assert "invalid manifest URL" in line
+
+
+def test_serve_auto_update_installs_at_start_and_stops_cleanly(tmp_path, server, sample):
+    import socket
+    import urllib.request
+    url = publish(server, sample, "9")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    # --demo keeps the Murals app off the network, so this test only depends on the Conference fixture.
+    process = subprocess.Popen([BIN, "serve", "--port", str(port), "--data-dir", str(tmp_path), "--manifest-url", url, "--auto-update",
+                                "--demo"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.time() + 30
+        page = ""
+        while time.time() < deadline and "Database version 9" not in page:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/conference/settings", timeout=2) as response:
+                    page = response.read().decode()
+            except OSError:
+                pass
+            time.sleep(0.2)
+        assert "Database version 9" in page, "--auto-update did not install the offered database"
+        assert "conference-sample-banner" not in page
+    finally:
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(timeout=15)
+    assert code == 0, process.stdout.read()
+    assert "version 9" in run("conference", "status", "--data-dir", str(tmp_path)).stdout

@@ -40,14 +40,18 @@ public actor DatabaseInstaller {
         public var download: DownloadOptions
         /// The shortest gap between two published byte counts.
         public var progressInterval: Duration
+        /// Where the free space on the data folder's volume is read before anything is written.
+        public var freeSpace: FreeSpaceProbe
 
         /// Creates settings.
         public init(manifestTimeout: Duration = .seconds(30), maximumManifestBytes: Int = 64 * 1024,
-                    download: DownloadOptions = DownloadOptions(), progressInterval: Duration = .milliseconds(100)) {
+                    download: DownloadOptions = DownloadOptions(), progressInterval: Duration = .milliseconds(100),
+                    freeSpace: FreeSpaceProbe = .system) {
             self.manifestTimeout = manifestTimeout
             self.maximumManifestBytes = maximumManifestBytes
             self.download = download
             self.progressInterval = progressInterval
+            self.freeSpace = freeSpace
         }
     }
 
@@ -128,6 +132,9 @@ extension DatabaseInstaller {
                 await report(InstallProgress(phase: .done, version: manifest.version, message: "Version \(manifest.version) is already installed"))
                 return .alreadyInstalled(installed)
             }
+            // A partial download and other leftovers in `incoming` are reused or deleted first, so their room counts as free.
+            try DiskSpace.check(DiskSpace.peakBytes(manifest, mode: mode), reclaimable: DiskSpace.bytes(in: library.incomingFolder),
+                                in: library.incomingFolder, probe: settings.freeSpace)
             let candidate: URL
             switch mode {
             case .zip:
@@ -155,6 +162,7 @@ extension DatabaseInstaller {
             cleanIncoming()
             let copy = library.incomingFolder.appendingPathComponent("import-\(UUID().uuidString).db")
             let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)??.int64Value
+            if let total { try DiskSpace.check(total, in: library.incomingFolder, probe: settings.freeSpace) }
             await report(InstallProgress(phase: .verifying, totalBytes: total))
             let copied = try await copyHashing(file, to: copy, total: total)
             let record = try await checkAndInstall(copy, version: "imported", contentName: file.lastPathComponent,

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where the sci-core manifest lives: the `--manifest-url` option, else `POCKET_SCI_MANIFEST_URL`,
+/// else the assignment's address. Shared by `pocket conference update` and `pocket serve`, so both
+/// accept and refuse exactly the same addresses.
+public enum ManifestLocation {
+    /// The environment variable that names the manifest.
+    public static let environmentKey = "POCKET_SCI_MANIFEST_URL"
+
+    /// A manifest address that is not an http(s) URL with a host.
+    public struct InvalidURL: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The address as given.
+        public let text: String
+
+        /// Creates the error for `text`.
+        public init(text: String) {
+            self.text = text
+        }
+
+        /// A one-line message.
+        public var description: String {
+            "invalid manifest URL '\(text)': use an http or https address such as \(SCIManifest.defaultURL)"
+        }
+    }
+
+    /// The manifest URL to use; an empty option or variable counts as not given.
+    public static func resolve(option: String?, environment: [String: String]) throws(InvalidURL) -> URL {
+        let fromEnvironment = environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 }
+        let text = option.flatMap { $0.isEmpty ? nil : $0 } ?? fromEnvironment ?? SCIManifest.defaultURL
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil,
+              !(url.host ?? "").isEmpty
+        else { throw InvalidURL(text: text) }
+        return url
+    }
+}

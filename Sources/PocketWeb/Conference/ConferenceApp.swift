@@ -1,0 +1,65 @@
+import Conference
+import Foundation
+import Hummingbird
+import Logging
+import PocketCore
+
+/// The Scripture Citation Index: registration, every route listed once, and the start-up update check.
+public struct ConferenceApp: PocketApp {
+    private let store: any ConferenceStore
+    private let updates: ConferenceUpdates
+
+    /// Builds the app on an open library. `manifestURL` is where updates are looked for; with
+    /// `autoUpdate` the database the manifest offers is installed at start-up without asking.
+    public init(library: ConferenceLibrary, manifestURL: URL, autoUpdate: Bool = false, fetcher: any HTTPFetching = LiveHTTPFetcher(),
+                installer: DatabaseInstaller? = nil) {
+        store = library
+        updates = ConferenceUpdates(library: library, installer: installer ?? DatabaseInstaller(library: library),
+                                    manifestURL: manifestURL, autoUpdate: autoUpdate, fetcher: fetcher)
+    }
+
+    public var descriptor: AppDescriptor {
+        AppDescriptor(id: "conference", name: "Conference", icon: "icons/apps/conference.svg",
+                      summary: "The Scripture Citation Index: general conference talks and the scriptures they cite")
+    }
+
+    /// Talk texts come from scriptures.byu.edu in a sandboxed frame; recordings from wherever the
+    /// database points (their hosts changed over the years), only ever as audio or video.
+    public var externalSources: ExternalSources {
+        ExternalSources(mediaSources: ["https:", "http:"], frameSources: ["http://scriptures.byu.edu", "https://scriptures.byu.edu"])
+    }
+
+    public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
+        let pages = ConferencePages(store: store, updates: updates, renderer: environment.renderer)
+        group.get(ConferenceRoute.conferences.pattern, use: pages.conferences)
+        group.get(ConferenceRoute.conference(0).pattern, use: pages.conference)
+        group.get(ConferenceRoute.talk(0).pattern, use: pages.talk)
+        group.get(ConferenceRoute.volumes.pattern, use: pages.volumes)
+        group.get(ConferenceRoute.book(0).pattern, use: pages.book)
+        group.get(ConferenceRoute.chapter(book: 0, chapter: 0).pattern, use: pages.chapter)
+        group.get(ConferenceRoute.verse(book: 0, chapter: 0, verse: 0).pattern, use: pages.verse)
+        group.get(ConferenceRoute.speakers.pattern, use: pages.speakers)
+        group.get(ConferenceRoute.speaker(0).pattern, use: pages.speaker)
+        group.get(ConferenceRoute.search(nil).pattern, use: pages.search)
+        group.get(ConferenceRoute.settings.pattern, use: pages.settings)
+        group.post(ConferenceRoute.checkForUpdate.pattern, use: pages.checkForUpdate)
+        group.post(ConferenceRoute.install.pattern, use: pages.install)
+        group.post(ConferenceRoute.importDatabase.pattern, use: pages.importDatabase)
+        group.get(ConferenceRoute.events.pattern, use: pages.events)
+    }
+
+    /// Checks the manifest once the server runs (quietly when offline), installs with `--auto-update`,
+    /// then waits; at shutdown a running install is cancelled so the previous database stays whole.
+    public func runInBackground(logger: Logger) async {
+        await updates.startupCheck(logger: logger)
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(3600))
+        }
+        await updates.shutdown()
+    }
+
+    /// Waits until no install is running (for tests).
+    func waitUntilIdle() async {
+        await updates.waitUntilIdle()
+    }
+}

@@ -1,0 +1,110 @@
+import Conference
+import Foundation
+import Hummingbird
+
+/// Settings: the database in use, the update check, installs with live progress, and imports.
+extension ConferencePages {
+    @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        try await settingsPage(context: context)
+    }
+
+    /// POST: fetch the manifest now, then show what it says.
+    @Sendable func checkForUpdate(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        await updates.check()
+        return Self.seeOther(ConferenceRoute.settings.href)
+    }
+
+    /// POST: download and install the database the manifest names (joining an install already running).
+    @Sendable func install(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        await updates.startDownload()
+        return Self.seeOther(ConferenceRoute.settings.href)
+    }
+
+    /// POST multipart: stream the uploaded file to disk, then import it like `pocket conference import`.
+    @Sendable func importDatabase(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        guard let boundary = MultipartFileUpload.boundary(contentType: request.headers[.contentType]) else {
+            return try await settingsPage(context: context, problem: MultipartFileUpload.Failure.notMultipart.description, status: .badRequest)
+        }
+        let limit = ConferenceUpdates.uploadLimit
+        if let length = request.headers[.contentLength].flatMap({ Int64($0) }), length > limit + 64 * 1024 {
+            return try await settingsPage(context: context, problem: MultipartFileUpload.Failure.tooLarge(limit: limit).description, status: .contentTooLarge)
+        }
+        if await updates.isRunning {
+            return try await settingsPage(context: context, problem: "An install is running; import the file when it has finished.", status: .conflict)
+        }
+        let folder = updates.uploadsFolder.appendingPathComponent(UUID().uuidString, isDirectory: true)
+        let saved: MultipartFileUpload.Saved
+        do {
+            saved = try await MultipartFileUpload(field: "database", boundary: boundary, limit: limit).save(request.body, into: folder)
+        } catch let failure as MultipartFileUpload.Failure {
+            try? FileManager.default.removeItem(at: folder)
+            let status: HTTPResponse.Status = if case .tooLarge = failure { .contentTooLarge } else { .badRequest }
+            return try await settingsPage(context: context, problem: failure.description, status: status)
+        }
+        do {
+            try await updates.startImport(saved.file, name: saved.fileName)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            return try await settingsPage(context: context, problem: "An install is running; import the file when it has finished.", status: .conflict)
+        }
+        return Self.seeOther(ConferenceRoute.settings.href)
+    }
+
+    /// The live install panel over Server-Sent Events: a `patch` for every progress value, and a
+    /// `reload` when an install ends, so the page shows the new database (or the failure). `since` is
+    /// the install count the page was rendered at: if one has ended since, the first event is a `reload`.
+    @Sendable func events(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let since = request.queryFields["since"].flatMap { Int($0) }
+        let (events, continuation) = AsyncStream<ServerSentEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let renderer = renderer, updates = updates
+        let task = Task {
+            // Subscribe before reading the current state, so nothing in between is missed.
+            let progress = await updates.installer.progress.subscribe()
+            let finished = await updates.finished.subscribe()
+            let snapshot = await updates.snapshot()
+            if let since, since != snapshot.revision {
+                continuation.yield(ServerSentEvent(name: "reload", data: ""))
+            }
+            if let event = Self.panelEvent(InstallPanel(job: snapshot.job, progress: snapshot.progress, outcome: snapshot.outcome), renderer: renderer) {
+                continuation.yield(event)
+            }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await value in progress {
+                        let current = await updates.snapshot()
+                        let panel = InstallPanel(job: current.job ?? (value.phase.isFinished ? nil : .download), progress: value, outcome: current.outcome)
+                        if let event = Self.panelEvent(panel, renderer: renderer) { continuation.yield(event) }
+                    }
+                }
+                group.addTask {
+                    for await _ in finished { continuation.yield(ServerSentEvent(name: "reload", data: "")) }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return EventStream.response(events: events)
+    }
+
+    // MARK: Helpers
+
+    private func settingsPage(context: PocketRequestContext, problem: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let databaseStatus = try await query { try await store.status() }
+        let snapshot = await updates.snapshot()
+        let model = ConferenceSettings(shell: ConferenceShell(section: .settings, isSample: databaseStatus.source.isSample, offer: snapshot.offer),
+                                       status: databaseStatus, updates: snapshot, csrfToken: context.csrfToken, requestProblem: problem)
+        return try renderer.page("conference/settings", frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true),
+                                 model: model, context: context, status: status)
+    }
+
+    private static func panelEvent(_ panel: InstallPanel, renderer: PageRenderer) -> ServerSentEvent? {
+        guard let html = try? renderer.render(panel, template: "conference/install-panel") else { return nil }
+        return ServerSentEvent(name: "patch", data: html.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

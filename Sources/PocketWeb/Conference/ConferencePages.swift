@@ -1,0 +1,178 @@
+import Conference
+import Foundation
+import Hummingbird
+
+/// The handlers behind `ConferenceApp`'s browsing routes: decode, query the store, build the model, render.
+struct ConferencePages: Sendable {
+    let store: any ConferenceStore
+    let updates: ConferenceUpdates
+    let renderer: PageRenderer
+
+    static let app = "conference"
+    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
+
+    // MARK: Conferences
+
+    @Sendable func conferences(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let status = try await query { try await store.status() }
+        let list = try await query { try await store.conferences() }
+        let recent = (try? await store.recentTalks(limit: 5)) ?? []
+        let model = ConferenceScreens.Conferences(shell: try await shell(.conferences, status: status), list: list, recent: recent, warning: status.warning)
+        return try renderer.page("conference/conferences", frame: frame("Conferences", back: Self.home, largeTitle: true), model: model, context: context)
+    }
+
+    @Sendable func conference(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let id = try Self.id(context, "id", what: "conference")
+        let list = TalkList(conference: try await query { try await store.conference(id: id) })
+        return try await splitPage(list, section: .conferences, context: context)
+    }
+
+    @Sendable func talk(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let id = try Self.id(context, "id", what: "talk")
+        let detail = try await query { try await store.talk(id: id) }
+        let status = try await query { try await store.status() }
+        let source = TalkListSource(token: request.queryFields["from"])
+        let list = try await contextList(for: detail, source: source)
+        try? await store.recordView(talkID: id)
+        let talk = ConferenceTalk(detail, from: source, secure: context.isSecure, citationsAvailable: status.capabilities.citations)
+        let section: ConferenceShell.Section = switch source {
+        case .speaker?: .speakers
+        case .verse?: .citations
+        case .search?: .search
+        default: .conferences
+        }
+        var search: ConferenceScreens.SearchForm?
+        if case .search(let text)? = source { search = ConferenceScreens.SearchForm(query: text) }
+        let model = ConferenceScreens.Split(shell: try await shell(section, status: status), list: list, talk: talk, search: search)
+        let back = BackLink(label: list.title, href: list.href)
+        return try renderer.page("conference/split", frame: frame(detail.title, back: back), model: model, context: context)
+    }
+
+    // MARK: Citations
+
+    @Sendable func volumes(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let volumes = try await query { try await store.citationVolumes() }
+        let index = CitationIndex.Volumes(volumes)
+        let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: "Scriptures cited in general conference, with how often each is cited.",
+                                             sections: index.sections, emptyMessage: index.emptyMessage)
+        return try renderer.page("conference/counts", frame: frame("Citations", back: Self.home, largeTitle: true), model: model, context: context)
+    }
+
+    @Sendable func book(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let bookID = try Self.id(context, "book", what: "book")
+        let book = try await query { try await store.citations(bookID: bookID) }
+        let index = CitationIndex.Book(book)
+        let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
+                                             sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Chapters", anchor: "chapters", rows: index.rows)],
+                                             emptyMessage: index.emptyMessage)
+        return try renderer.page("conference/counts", frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href)),
+                                 model: model, context: context)
+    }
+
+    @Sendable func chapter(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let bookID = try Self.id(context, "book", what: "book")
+        let number = try Self.number(context, "chapter", what: "chapter")
+        let chapter = try await query { try await store.citations(bookID: bookID, chapter: number) }
+        let index = CitationIndex.Chapter(chapter)
+        let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
+                                             sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Verses", anchor: "verses", rows: index.rows)],
+                                             emptyMessage: index.emptyMessage)
+        let back = BackLink(label: chapter.book.name, href: ConferenceRoute.book(bookID).href)
+        return try renderer.page("conference/counts", frame: frame(index.title, back: back), model: model, context: context)
+    }
+
+    @Sendable func verse(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let bookID = try Self.id(context, "book", what: "book")
+        let chapter = try Self.number(context, "chapter", what: "chapter")
+        let verseText = try context.parameters.require("verse")
+        let verse: Int? = verseText == "all" ? nil : try Self.number(context, "verse", what: "verse")
+        let list = TalkList(verse: try await query { try await store.citations(bookID: bookID, chapter: chapter, verse: verse) })
+        return try await splitPage(list, section: .citations, context: context)
+    }
+
+    // MARK: Speakers and search
+
+    @Sendable func speakers(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let model = ConferenceScreens.Speakers(shell: try await shell(.speakers), sections: try await query { try await store.speakers() })
+        return try renderer.page("conference/speakers", frame: frame("Speakers", back: Self.home, largeTitle: true), model: model, context: context)
+    }
+
+    @Sendable func speaker(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let id = try Self.id(context, "id", what: "speaker")
+        let list = TalkList(speaker: try await query { try await store.speaker(id: id) })
+        return try await splitPage(list, section: .speakers, context: context)
+    }
+
+    @Sendable func search(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let text = String((request.queryFields["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))
+        let hits = text.isEmpty ? [] : try await query { try await store.search(text, limit: 50) }
+        var list = TalkList(search: text, hits: hits)
+        if text.isEmpty { list = TalkList(title: "Search", href: list.href, parent: list.parent, sections: [], emptyMessage: "") }
+        let model = ConferenceScreens.Split(shell: try await shell(.search), list: list, search: ConferenceScreens.SearchForm(query: text))
+        return try renderer.page("conference/split", frame: frame("Search", back: Self.home), model: model, context: context)
+    }
+
+    // MARK: Helpers
+
+    /// The shell for a screen: tabs, and the banner while the sample is in use.
+    func shell(_ section: ConferenceShell.Section, status: DatabaseStatus? = nil) async throws -> ConferenceShell {
+        let current: DatabaseStatus
+        if let status { current = status } else { current = try await query { try await store.status() } }
+        return ConferenceShell(section: section, isSample: current.source.isSample, offer: await updates.snapshot().offer)
+    }
+
+    func frame(_ title: String, back: BackLink?, largeTitle: Bool = false) -> PageFrame {
+        PageFrame(title: title, back: back, largeTitle: largeTitle, screenClass: "screen--conference", app: Self.app)
+    }
+
+    private func splitPage(_ list: TalkList, section: ConferenceShell.Section, context: PocketRequestContext) async throws -> Response {
+        let model = ConferenceScreens.Split(shell: try await shell(section), list: list)
+        return try renderer.page("conference/split", frame: frame(list.title, back: list.parent), model: model, context: context)
+    }
+
+    /// The list a talk is shown beside: the one it was opened from, else its own conference.
+    private func contextList(for talk: TalkDetail, source: TalkListSource?) async throws -> TalkList {
+        switch source {
+        case .speaker(let id)?:
+            if let detail = try? await store.speaker(id: id) { return TalkList(speaker: detail) }
+        case .verse(let book, let chapter, let verse)?:
+            if let detail = try? await store.citations(bookID: book, chapter: chapter, verse: verse) { return TalkList(verse: detail) }
+        case .search(let text)?:
+            if let hits = try? await store.search(text, limit: 50) { return TalkList(search: text, hits: hits) }
+        case .conference(let id)?:
+            if let detail = try? await store.conference(id: id) { return TalkList(conference: detail) }
+        case nil:
+            break
+        }
+        if let conference = talk.conference, let detail = try? await store.conference(id: conference.id) {
+            return TalkList(conference: detail)
+        }
+        return TalkList(title: "Conferences", href: ConferenceRoute.conferences.href, parent: Self.home, sections: [],
+                        emptyMessage: "This talk belongs to no conference.")
+    }
+
+    /// Runs a store query, turning "no such thing" into a 404 with the store's own words.
+    func query<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ConferenceError {
+            switch error {
+            case .unknownConference, .unknownTalk, .unknownSpeaker, .unknownBook: throw HTTPError(.notFound, message: error.description)
+            case .citationsUnavailable: throw HTTPError(.notFound, message: error.description)
+            default: throw HTTPError(.internalServerError, message: error.description)
+            }
+        }
+    }
+
+    private static func id(_ context: PocketRequestContext, _ name: String, what: String) throws -> Int {
+        try number(context, name, what: what)
+    }
+
+    private static func number(_ context: PocketRequestContext, _ name: String, what: String) throws -> Int {
+        let text = try context.parameters.require(name)
+        guard text.count <= 9, let value = Int(text), value >= 0 else {
+            throw HTTPError(.notFound, message: "There is no \(what) “\(text)”.")
+        }
+        return value
+    }
+}

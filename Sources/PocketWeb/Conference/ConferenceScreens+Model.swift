@@ -1,0 +1,99 @@
+import Conference
+import Foundation
+
+/// The page models of the Conference screens; each carries the shell (tab bar, sample banner).
+enum ConferenceScreens {
+    /// A plain row: title, subtitle, a detail on the right, a link.
+    struct Row: Sendable {
+        let title: String
+        let subtitle: String?
+        let detail: String?
+        let href: String
+    }
+
+    /// "Conferences": newest first, recently opened talks, and the database footer.
+    struct Conferences: Sendable {
+        let shell: ConferenceShell
+        let rows: [Row]
+        let recent: [Row]
+        let hasRecent: Bool
+        let footer: String
+        let warning: String?
+
+        init(shell: ConferenceShell, list: ConferenceList, recent: [TalkSummary], warning: String?) {
+            self.shell = shell
+            rows = list.conferences.map { conference in
+                Row(title: conference.abbr, subtitle: conference.description,
+                    detail: conference.year.map(String.init), href: ConferenceRoute.conference(conference.id).href)
+            }
+            self.recent = recent.map { Row(title: $0.title, subtitle: $0.speaker.isEmpty ? nil : $0.speaker, detail: nil, href: ConferenceRoute.talk($0.id).href) }
+            hasRecent = !recent.isEmpty
+            footer = Self.footer(list.footer)
+            self.warning = warning
+        }
+
+        /// "Database version 53 · Last updated 2025-10-05 00:00:00".
+        static func footer(_ footer: DatabaseFooter) -> String {
+            [footer.label, footer.lastUpdated.map { "Last updated \($0)" }].compactMap { $0 }.joined(separator: " · ")
+        }
+    }
+
+    /// A screen with a talk list on the left and a talk (or a placeholder) on the right.
+    struct Split: Sendable {
+        let shell: ConferenceShell
+        let list: TalkList
+        let talk: ConferenceTalk?
+        let search: SearchForm?
+
+        init(shell: ConferenceShell, list: TalkList, talk: ConferenceTalk? = nil, search: SearchForm? = nil) {
+            self.shell = shell
+            self.list = talk.map { list.selecting($0.id) } ?? list
+            self.talk = talk
+            self.search = search
+        }
+    }
+
+    /// The search field: a GET form that updates the results as you type (and works without JavaScript).
+    struct SearchForm: Sendable {
+        let action = ConferenceRoute.search(nil).href
+        let query: String
+        let hint: String?
+
+        init(query: String) {
+            self.query = query
+            hint = query.isEmpty ? "Type a word of a talk’s title or a speaker’s name." : nil
+        }
+    }
+
+    /// A citation-index screen: sections of rows with counts.
+    struct Counts: Sendable {
+        let shell: ConferenceShell
+        let intro: String?
+        let sections: [CitationIndex.Section]
+        let emptyMessage: String?
+    }
+
+    /// "Speakers": A–Z sections with a section index.
+    struct Speakers: Sendable {
+        struct Section: Sendable {
+            let letter: String
+            let anchor: String
+            let rows: [Row]
+        }
+
+        let shell: ConferenceShell
+        let sections: [Section]
+        let emptyMessage: String?
+
+        init(shell: ConferenceShell, sections: [SpeakerSection]) {
+            self.shell = shell
+            self.sections = sections.map { section in
+                let anchor = section.letter == "#" ? "section-other" : "section-\(section.letter)"
+                return Section(letter: section.letter, anchor: anchor, rows: section.speakers.map { speaker in
+                    Row(title: speaker.name, subtitle: speaker.info, detail: String(speaker.talkCount), href: ConferenceRoute.speaker(speaker.id).href)
+                })
+            }
+            emptyMessage = sections.isEmpty ? "This database has no speakers." : nil
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Conference
+import Foundation
+
+/// The talk screen: its facts, the text in a sandboxed frame, media, neighbours and citations.
+struct ConferenceTalk: Sendable {
+    struct Fact: Sendable {
+        let label: String
+        let value: String
+        let href: String?
+    }
+
+    /// A recording: an inline player when the address is a media file, else a link to its page.
+    struct Media: Sendable {
+        let label: String
+        let url: String
+        let audio: Bool
+        let video: Bool
+        let page: Bool
+    }
+
+    struct Neighbour: Sendable {
+        let title: String
+        let href: String
+    }
+
+    struct Citation: Sendable {
+        let reference: String
+        let href: String
+        let page: String?
+    }
+
+    let id: Int
+    let title: String
+    let speaker: String
+    let facts: [Fact]
+    let contentURL: String
+    let frameTitle: String
+    let talkURL: String?
+    let media: [Media]
+    let hasMedia: Bool
+    let previous: Neighbour?
+    let next: Neighbour?
+    let citations: [Citation]
+    let hasCitations: Bool
+    let citationsNote: String
+
+    /// `secure`: the page is served over HTTPS, where a plain-HTTP frame would be blocked as mixed content.
+    init(_ talk: TalkDetail, from source: TalkListSource?, secure: Bool, citationsAvailable: Bool) {
+        id = talk.id
+        title = talk.title
+        speaker = talk.speaker
+        var facts: [Fact] = []
+        if !talk.speaker.isEmpty {
+            facts.append(Fact(label: "Speaker", value: talk.speaker, href: talk.speakerID.map { ConferenceRoute.speaker($0).href }))
+        }
+        if let conference = talk.conference {
+            facts.append(Fact(label: "Conference", value: conference.description, href: ConferenceRoute.conference(conference.id).href))
+        }
+        if let session = talk.session { facts.append(Fact(label: "Session", value: session.description, href: nil)) }
+        if let date = ConferenceFormat.date(talk.date ?? talk.session?.date) { facts.append(Fact(label: "Date", value: date, href: nil)) }
+        if let pages = talk.pages { facts.append(Fact(label: "Pages", value: pages.description, href: nil)) }
+        self.facts = facts
+
+        contentURL = Self.frameAddress(talk.contentURL, secure: secure)
+        frameTitle = "Text of “\(talk.title)”"
+        talkURL = talk.url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0.absoluteString : nil }
+        media = talk.media.compactMap(Self.media)
+        hasMedia = !media.isEmpty
+        // Neighbours stay in the list the talk was opened from only for its own conference, where they are defined.
+        let keep: TalkListSource? = if case .conference = source { source } else { nil }
+        previous = talk.previous.map { Neighbour(title: $0.title, href: ConferenceRoute.talk($0.id, from: keep).href) }
+        next = talk.next.map { Neighbour(title: $0.title, href: ConferenceRoute.talk($0.id, from: keep).href) }
+        citations = talk.citations.map { citation in
+            let verse = citation.verses.flatMap(Self.firstVerse)
+            let href = verse.map { ConferenceRoute.verse(book: citation.bookID, chapter: citation.chapter, verse: $0).href }
+                ?? ConferenceRoute.verse(book: citation.bookID, chapter: citation.chapter, verse: nil).href
+            return Citation(reference: citation.reference, href: href, page: citation.page.map { "p. \($0)" })
+        }
+        hasCitations = !citations.isEmpty
+        citationsNote = citationsAvailable ? "This talk cites no scripture in the index." : "This database has no citation index."
+    }
+
+    /// The first verse number of "11-24", "1,3" or "7"; nil when there is none.
+    static func firstVerse(_ verses: String) -> Int? {
+        let digits = verses.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits)
+    }
+
+    private static let audioExtensions: Set<String> = ["mp3", "m4a", "aac", "oga", "ogg", "wav", "opus"]
+    private static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "ogv"]
+
+    private static func media(_ link: MediaLink) -> Media? {
+        guard let scheme = link.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        let ext = link.url.pathExtension.lowercased()
+        let isAudio = audioExtensions.contains(ext) || (link.kind == .audio && ext == "mp4")
+        let isVideo = !isAudio && videoExtensions.contains(ext)
+        return Media(label: link.kind.label, url: link.url.absoluteString, audio: isAudio, video: isVideo, page: !isAudio && !isVideo)
+    }
+
+    private static func frameAddress(_ url: URL, secure: Bool) -> String {
+        guard secure, url.scheme?.lowercased() == "http", var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
+        parts.scheme = "https"
+        return parts.url?.absoluteString ?? url.absoluteString
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Murals
+import PocketCore
+
+/// A mural's page: every picture (a swipe gallery, each opening full screen), title, artist,
+/// info, distance, directions and the favourite star.
+enum MuralDetail {
+    /// Which maps app the Directions link hands off to.
+    enum MapsPlatform: Sendable, Equatable {
+        case apple
+        case other
+
+        /// Apple devices open Apple Maps from a maps.apple.com link; everything else gets a
+        /// Google Maps link, which Android opens in its maps app and any browser can show.
+        init(userAgent: String?) {
+            let agent = userAgent ?? ""
+            self = ["iPhone", "iPad", "iPod", "Macintosh"].contains(where: agent.contains) ? .apple : .other
+        }
+    }
+
+    struct Model: Sendable {
+        struct Picture: Sendable {
+            let src: String
+            let alt: String
+            let dialogID: String
+            let number: Int
+            let label: String
+        }
+
+        let id: Int
+        let title: String
+        let artist: String
+        let info: [String]
+        let hasInfo: Bool
+        let pictures: [Picture]
+        let hasPictures: Bool
+        let hasSeveralPictures: Bool
+        let pictureCountText: String
+        let distanceText: String
+        let distanceCaption: String
+        let latitude: String
+        let longitude: String
+        let directionsHref: String
+        let directionsLabel: String
+        let favourite: MuralsFavouriteForm
+        let visited: Bool
+
+        init(mural: Mural, isFavourite: Bool, isVisited: Bool, position: GeoCoordinate?, platform: MapsPlatform) {
+            id = mural.id
+            title = mural.title
+            artist = MuralsText.artist(mural.artist)
+            info = Self.paragraphs(mural.info)
+            hasInfo = !info.isEmpty
+            let count = mural.images.count
+            pictures = mural.images.indices.map { index in
+                Picture(
+                    src: MuralsRoute.image(mural.id, index).href,
+                    alt: count > 1 ? "\(mural.title), picture \(index + 1) of \(count)" : mural.title,
+                    dialogID: "mural-picture-\(index)",
+                    number: index + 1,
+                    label: "Show picture \(index + 1) full screen"
+                )
+            }
+            hasPictures = !pictures.isEmpty
+            hasSeveralPictures = pictures.count > 1
+            pictureCountText = count == 1 ? "1 picture" : "\(count) pictures"
+            let origin = position ?? NewBrighton.centre
+            distanceText = DistanceText.string(metres: origin.distance(to: mural.coordinate))
+            distanceCaption = position == nil ? "from the centre of New Brighton" : "from you"
+            latitude = MuralsPosition.degrees(mural.coordinate.latitude)
+            longitude = MuralsPosition.degrees(mural.coordinate.longitude)
+            let destination = "\(latitude),\(longitude)"
+            switch platform {
+            case .apple:
+                directionsHref = "https://maps.apple.com/?daddr=\(destination)&dirflg=w"
+                directionsLabel = "Walking Directions in Maps"
+            case .other:
+                directionsHref = "https://www.google.com/maps/dir/?api=1&destination=\(destination)&travelmode=walking"
+                directionsLabel = "Walking Directions in Google Maps"
+            }
+            favourite = MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: isFavourite, returnTo: MuralsRoute.mural(mural.id).href)
+            visited = isVisited
+        }
+
+        /// The info text as paragraphs: split at blank lines or line breaks, trimmed, empties dropped.
+        static func paragraphs(_ info: String?) -> [String] {
+            guard let info else { return [] }
+            return info.replacingOccurrences(of: "\r\n", with: "\n")
+                .split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+    }
+}

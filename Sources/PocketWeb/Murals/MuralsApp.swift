@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import Logging
+import Murals
+import PocketCore
+
+/// The New Brighton murals: registration, every route (listed once), and the start-up sync.
+public struct MuralsApp: PocketApp {
+    private let store: any MuralsStore
+    private let service: MuralsService
+    private let synchronizer: MuralsSynchronizer
+    private let images: MuralImageCache
+    private let leaflet: LeafletAssets?
+    private let tiles: MuralsTiles
+
+    /// Builds the app. The demo service answers from inside Pocket; any other service is asked
+    /// through `fetcher`, each request given at most `timeout` (a refresh waits that long at worst,
+    /// since an unreachable host is retried until then). Pictures are kept in `imageFolder`, at most
+    /// `imageCapacity` bytes.
+    public init(
+        store: any MuralsStore,
+        service: MuralsService,
+        imageFolder: URL,
+        fetcher: any HTTPFetching = LiveHTTPFetcher(),
+        imageCapacity: Int = 64 << 20,
+        timeout: Duration = .seconds(10),
+        leaflet: LeafletAssets?,
+        tiles: MuralsTiles = .openStreetMap,
+        logger: Logger? = nil
+    ) {
+        let source: any HTTPFetching = service.isDemo ? DemoMuralFetcher() : fetcher
+        self.store = store
+        self.service = service
+        synchronizer = MuralsSynchronizer(store: store, fetcher: source, endpoint: service.endpoint, timeout: timeout, logger: logger)
+        images = MuralImageCache(folder: imageFolder, fetcher: source, capacityBytes: imageCapacity, timeout: timeout)
+        self.leaflet = leaflet
+        self.tiles = tiles
+    }
+
+    public var descriptor: AppDescriptor {
+        AppDescriptor(id: "murals", name: "Murals", icon: "icons/apps/murals.svg", summary: "The New Brighton murals on a map, nearest first")
+    }
+
+    /// Map tiles come straight from the tile server; mural pictures always come through Pocket.
+    public var externalSources: ExternalSources {
+        ExternalSources(imageSources: [tiles.origin].filter { !$0.isEmpty })
+    }
+
+    public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
+        let pages = MuralsPages(store: store, service: service, synchronizer: synchronizer, images: images, leaflet: leaflet, tiles: tiles, renderer: environment.renderer)
+        group.get(MuralsRoute.main.pattern, use: pages.main)
+        group.get(MuralsRoute.mural(0).pattern, use: pages.mural)
+        group.post(MuralsRoute.favourite(0).pattern, use: pages.favourite)
+        group.get(MuralsRoute.thumbnail(0).pattern, use: pages.thumbnail)
+        group.get(MuralsRoute.image(0, 0).pattern, use: pages.picture)
+        group.post(MuralsRoute.refresh.pattern, use: pages.refresh)
+        group.get(MuralsRoute.walk.pattern, use: pages.walk)
+        group.get(MuralsRoute.trail.pattern, use: pages.trail)
+        group.get(MuralsRoute.trailJSON.pattern, use: pages.trailJSON)
+        group.post(MuralsRoute.visited.pattern, use: pages.visited)
+        group.post(MuralsRoute.clearVisited.pattern, use: pages.clearVisited)
+        group.get(MuralsRoute.leaflet("").pattern, use: pages.leafletFile)
+        if service.isDemo {
+            group.get(MuralsRoute.demoFeed.pattern, use: pages.demoFeed)
+            group.get(MuralsRoute.demoImage("").pattern, use: pages.demoImage)
+        }
+    }
+
+    /// Brings the saved murals up to date once at start-up; a failure only shows as the quiet
+    /// offline line, and the saved murals keep being shown.
+    public func runInBackground(logger: Logger) async {
+        let synchronizer = self.synchronizer
+        let (done, finished) = AsyncStream<Void>.makeStream()
+        let work = Task {
+            do {
+                let summary = try await synchronizer.sync()
+                logger.info("Murals are up to date", metadata: ["received": "\(summary.received)", "incremental": "\(summary.wasIncremental)"])
+            } catch {
+                logger.notice("Murals could not be updated at start-up", metadata: ["reason": "\(error)"])
+            }
+            finished.finish()
+        }
+        // A sync waits for the network (up to its timeout) and does not stop when cancelled, so
+        // shutdown must not wait for it: return as soon as this task is cancelled.
+        await withTaskCancellationHandler {
+            for await _ in done {}
+        } onCancel: {
+            finished.finish()
+            work.cancel()
+        }
+    }
+}

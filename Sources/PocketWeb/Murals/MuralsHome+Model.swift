@@ -1,0 +1,205 @@
+import Foundation
+import Murals
+import PocketCore
+
+/// The main screen: the map, the location controls, the All / Favourites filter and the list of
+/// murals ordered by distance from the visitor (or from New Brighton before any position is known).
+enum MuralsHome {
+    struct Model: Sendable {
+        struct Cell: Sendable {
+            let id: Int
+            let title: String
+            let artist: String
+            let distanceText: String
+            let metres: String
+            let latitude: String
+            let longitude: String
+            let href: String
+            let thumbnailURL: String?
+            let favourite: MuralsFavouriteForm
+            let visited: Bool
+            let label: String
+        }
+
+        struct FilterOption: Sendable {
+            let value: String
+            let label: String
+            let id: String
+            let checked: Bool
+        }
+
+        let cells: [Cell]
+        let isEmpty: Bool
+        let emptyText: String
+        let filters: [FilterOption]
+        let filterAction: String
+        let showsFavourites: Bool
+        let filterValue: String
+        let hasPosition: Bool
+        let positionParam: String
+        let distanceCaption: String
+        let countText: String
+        let status: MuralsSyncStatus
+        let map: MuralsMapConfig
+        let refreshAction: String
+        let returnTo: String
+        let trailHref: String
+        let trailJSON: String
+        let walkJSON: String
+        let visitedAction: String
+        let startLatitude: String
+        let startLongitude: String
+
+        init(
+            murals: [Mural],
+            favourites: Set<Int>,
+            visited: Set<Int>,
+            position: GeoCoordinate?,
+            filter: MuralsFilter,
+            status: MuralsSyncStatus,
+            map: MuralsMapConfig,
+            start: GeoCoordinate
+        ) {
+            let origin = position ?? NewBrighton.centre
+            let shown = filter == .favourites ? murals.filter { favourites.contains($0.id) } : murals
+            let query = Self.query(filter: filter, position: position)
+            returnTo = MuralsRoute.main.href + query
+            cells = MuralOrdering.byDistance(shown, from: origin).map { entry in
+                let mural = entry.mural
+                let artist = MuralsText.artist(mural.artist)
+                let distance = DistanceText.string(metres: entry.metres)
+                let isFavourite = favourites.contains(mural.id)
+                return Cell(
+                    id: mural.id,
+                    title: mural.title,
+                    artist: artist,
+                    distanceText: distance,
+                    metres: String(Int(entry.metres.rounded())),
+                    latitude: MuralsPosition.degrees(mural.coordinate.latitude),
+                    longitude: MuralsPosition.degrees(mural.coordinate.longitude),
+                    href: MuralsRoute.mural(mural.id).href,
+                    thumbnailURL: mural.thumbnail == nil ? nil : MuralsRoute.thumbnail(mural.id).href,
+                    favourite: MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: isFavourite, returnTo: MuralsRoute.main.href + query),
+                    visited: visited.contains(mural.id),
+                    label: "\(mural.title), by \(artist), \(distance) away" + (isFavourite ? ", favourite" : "")
+                )
+            }
+            isEmpty = cells.isEmpty
+            if filter == .favourites {
+                emptyText = "No favourites yet. Tap a mural’s star to keep it here."
+            } else if status.isOffline {
+                emptyText = "No murals are saved yet, and the murals service can’t be reached. Try Refresh when you are online."
+            } else {
+                emptyText = "No murals are saved yet. Pocket fetches them from the murals service; try Refresh."
+            }
+            filters = MuralsFilter.allCases.map {
+                FilterOption(value: $0.rawValue, label: $0.label, id: "murals-filter-\($0.rawValue)", checked: $0 == filter)
+            }
+            filterAction = MuralsRoute.main.href
+            showsFavourites = filter == .favourites
+            filterValue = filter.rawValue
+            hasPosition = position != nil
+            positionParam = position.map(MuralsPosition.text) ?? ""
+            distanceCaption = position == nil ? "Distances from the centre of New Brighton" : "Distances from you"
+            countText = cells.count == 1 ? "1 mural" : "\(cells.count) murals"
+            self.status = status
+            self.map = map
+            refreshAction = MuralsRoute.refresh.href
+            trailHref = MuralsRoute.trail.href + query
+            trailJSON = MuralsRoute.trailJSON.href
+            walkJSON = MuralsRoute.walk.href
+            visitedAction = MuralsRoute.visited.href
+            startLatitude = MuralsPosition.degrees(start.latitude)
+            startLongitude = MuralsPosition.degrees(start.longitude)
+        }
+
+        /// `?show=favourites&at=…`, or nothing for the defaults.
+        static func query(filter: MuralsFilter, position: GeoCoordinate?) -> String {
+            var items: [String] = []
+            if filter != .all { items.append("show=\(filter.rawValue)") }
+            if let position { items.append("at=\(MuralsPosition.text(position))") }
+            return items.isEmpty ? "" : "?" + items.joined(separator: "&")
+        }
+    }
+}
+
+/// A favourite star: a real form POST (works without JavaScript), which murals.js sends in place.
+struct MuralsFavouriteForm: Sendable {
+    let action: String
+    let isFavourite: Bool
+    let newValue: String
+    let label: String
+    let returnTo: String
+
+    init(muralID: Int, title: String, isFavourite: Bool, returnTo: String) {
+        action = MuralsRoute.favourite(muralID).href
+        self.isFavourite = isFavourite
+        newValue = isFavourite ? "0" : "1"
+        label = isFavourite ? "Remove \(title) from favourites" : "Add \(title) to favourites"
+        self.returnTo = returnTo
+    }
+}
+
+/// Words the Murals screens share.
+enum MuralsText {
+    /// The artist, or "Unknown artist" when the service has none.
+    static func artist(_ artist: String?) -> String {
+        let trimmed = artist?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return trimmed.isEmpty ? "Unknown artist" : trimmed
+    }
+
+    /// "today at 14:03", "yesterday at 09:10" or "3 March 2026 at 18:45".
+    static func when(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let locale = Locale(identifier: "en_GB")
+        let time = date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: timeZone).locale(locale))
+        if calendar.isDate(date, inSameDayAs: now) { return "today at \(time)" }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+            return "yesterday at \(time)"
+        }
+        return date.formatted(Date.FormatStyle(date: .long, time: .omitted, timeZone: timeZone).locale(locale)) + " at \(time)"
+    }
+}
+
+/// The quiet line above the map: when the murals were last updated, or that Pocket is offline.
+struct MuralsSyncStatus: Sendable {
+    let isOffline: Bool
+    let offlineText: String
+    let updatedText: String
+    let isDemo: Bool
+    let demoText: String
+    let problem: String
+
+    init(state: MuralsSyncState, isDemo: Bool, now: Date = Date(), timeZone: TimeZone = .current) {
+        isOffline = state.lastError != nil
+        offlineText = state.muralCount > 0 ? "Offline — showing saved murals" : "Offline — no murals saved yet"
+        updatedText = state.lastSuccess.map { "Updated \(MuralsText.when($0, now: now, timeZone: timeZone))" } ?? "Not updated yet"
+        self.isDemo = isDemo
+        demoText = "Demo data"
+        problem = state.lastError ?? ""
+    }
+}
+
+/// What the map needs: the Leaflet files (or none), the tile server and where to start.
+struct MuralsMapConfig: Sendable {
+    let hasLeaflet: Bool
+    let leafletScript: String
+    let leafletStylesheet: String
+    let tiles: String
+    let module: String
+    let centreLatitude: String
+    let centreLongitude: String
+    let missingText: String
+
+    init(leaflet: LeafletAssets?, tiles: String, module: String, centre: GeoCoordinate) {
+        hasLeaflet = leaflet != nil
+        leafletScript = leaflet?.url("leaflet.js") ?? ""
+        leafletStylesheet = leaflet?.url("leaflet.css") ?? ""
+        self.tiles = tiles
+        self.module = module
+        centreLatitude = MuralsPosition.degrees(centre.latitude)
+        centreLongitude = MuralsPosition.degrees(centre.longitude)
+        missingText = "The map library (Leaflet) is not installed on this server, so there is no map; the list below still works."
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Hummingbird
+import Murals
+import PocketCore
+
+/// The handlers behind `MuralsApp`'s screens and forms: decode, read or change, render.
+struct MuralsPages: Sendable {
+    let store: any MuralsStore
+    let service: MuralsService
+    let synchronizer: MuralsSynchronizer
+    let images: MuralImageCache
+    let leaflet: LeafletAssets?
+    let tiles: MuralsTiles
+    let renderer: PageRenderer
+
+    static let app = "murals"
+    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
+    private static let mainBack = BackLink(label: "Murals", href: MuralsRoute.main.href)
+
+    // MARK: Screens
+
+    @Sendable func main(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let position = MuralsPosition.from(request)
+        let filter = MuralsFilter(query: request.queryFields["show"])
+        var state = try await store.syncState()
+        if state.lastAttempt == nil {
+            // The very first visit waits for the first sync (already under way since start-up)
+            // rather than showing an empty list.
+            _ = try? await synchronizer.sync()
+            state = try await store.syncState()
+        }
+        let model = MuralsHome.Model(
+            murals: try await store.murals(),
+            favourites: try await store.favouriteIDs(),
+            visited: try await store.visitedIDs(),
+            position: position,
+            filter: filter,
+            status: MuralsSyncStatus(state: state, isDemo: service.isDemo),
+            map: MuralsMapConfig(leaflet: leaflet, tiles: tiles.template, module: renderer.assets.url("js/apps/murals.js"), centre: position ?? NewBrighton.centre),
+            start: Self.start
+        )
+        let frame = PageFrame(title: "Murals", back: Self.home, screenClass: "screen--murals", app: Self.app)
+        return try renderer.page("murals/main", frame: frame, model: model, context: context)
+    }
+
+    @Sendable func mural(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let mural = try await self.mural(context)
+        let model = MuralDetail.Model(
+            mural: mural,
+            isFavourite: try await store.favouriteIDs().contains(mural.id),
+            isVisited: try await store.visitedIDs().contains(mural.id),
+            position: MuralsPosition.from(request),
+            platform: MuralDetail.MapsPlatform(userAgent: request.headers[.userAgent])
+        )
+        let envelope = MuralDetailPage(detail: model, module: renderer.assets.url("js/apps/murals.js"))
+        let frame = PageFrame(title: mural.title, back: Self.mainBack, screenClass: "screen--mural", app: Self.app)
+        return try renderer.page("murals/mural", frame: frame, model: envelope, context: context)
+    }
+
+    @Sendable func trail(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let (trail, start, position, filter) = try await plan(request)
+        let model = MuralsTrail.Model(
+            trail: trail, start: start, hasPosition: position != nil, visited: try await store.visitedIDs(), filter: filter,
+            returnTo: MuralsRoute.trail.href + MuralsHome.Model.query(filter: filter, position: position)
+        )
+        return try renderer.page("murals/trail", frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), model: model, context: context)
+    }
+
+    // MARK: Data for murals.js
+
+    @Sendable func trailJSON(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let (trail, _, _, filter) = try await plan(request)
+        return try Self.json(MuralsTrail.Payload(trail: trail, filter: filter))
+    }
+
+    @Sendable func walk(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let payload = MuralsWalkPayload(walk: try GPX.bundledWalk(), start: try GPX.bundledStart())
+        return try Self.json(payload, cacheControl: "public, max-age=86400")
+    }
+
+    // MARK: Changes
+
+    @Sendable func favourite(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let mural = try await self.mural(context)
+        let fields = try await request.formFields(context: context)
+        guard let value = fields["favourite"], ["0", "1"].contains(value) else {
+            throw HTTPError(.badRequest, message: "Say whether the mural is a favourite (favourite=1 or 0).")
+        }
+        try await store.setFavourite(value == "1", muralID: mural.id)
+        if Self.wantsJSON(request) {
+            return try Self.json(FavouriteAnswer(id: mural.id, favourite: value == "1"), cacheControl: "no-store")
+        }
+        return Self.seeOther(MuralsRoute.safeReturn(fields["return"]))
+    }
+
+    @Sendable func refresh(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields(context: context)
+        // A failure is recorded by the synchronizer and shown as the quiet offline line.
+        _ = try? await synchronizer.sync()
+        return Self.seeOther(MuralsRoute.safeReturn(fields["return"]))
+    }
+
+    /// murals.js reports where the visitor went; murals passed within 25 m are kept as visited.
+    @Sendable func visited(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields(context: context)
+        let path = Self.path(fields["path"] ?? "")
+        guard !path.isEmpty else {
+            throw HTTPError(.badRequest, message: "Send the positions walked as path=lat,lon;lat,lon….")
+        }
+        let passed = TrailPlanner.visited(along: path, murals: try await store.murals())
+        if !passed.isEmpty { try await store.markVisited(passed) }
+        return try Self.json(VisitedAnswer(visited: try await store.visitedIDs().sorted()), cacheControl: "no-store")
+    }
+
+    @Sendable func clearVisited(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields(context: context)
+        try await store.clearVisited()
+        return Self.seeOther(MuralsRoute.safeReturn(fields["return"] ?? MuralsRoute.trail.href))
+    }
+
+    // MARK: Pictures and files
+
+    @Sendable func thumbnail(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let mural = try await self.mural(context)
+        return await picture(at: service.thumbnailURL(for: mural), title: mural.title)
+    }
+
+    @Sendable func picture(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let mural = try await self.mural(context)
+        guard let index = context.parameters.get("index", as: Int.self), let url = service.imageURL(for: mural, index: index) else {
+            throw HTTPError(.notFound, message: "\(mural.title) has no such picture.")
+        }
+        return await picture(at: url, title: mural.title)
+    }
+
+    @Sendable func leafletFile(_ request: Request, context: PocketRequestContext) throws -> Response {
+        let path = context.parameters.getCatchAll().joined(separator: "/")
+        guard let leaflet, let file = leaflet.file(at: path) else {
+            throw HTTPError(.notFound, message: "The map library is not installed on this server.")
+        }
+        let cache = request.queryFields["v"] == leaflet.version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
+        return Self.data(file.data, type: file.contentType, cacheControl: cache)
+    }
+
+    @Sendable func demoFeed(_ request: Request, context: PocketRequestContext) throws -> Response {
+        let scheme = context.isSecure ? "https" : "http"
+        let authority = request.head.authority.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || ".:-[]".contains($0) } ? $0 : nil } ?? "127.0.0.1"
+        let base = URL(string: "\(scheme)://\(authority)\(MuralsRoute.demoImage("").href)")
+        let feed = DemoMuralService.feed(since: request.queryFields[MuralsSynchronizer.lastModifiedParameter], imageBase: base)
+        return Self.data(feed, type: "application/json", cacheControl: "no-cache")
+    }
+
+    @Sendable func demoImage(_ request: Request, context: PocketRequestContext) throws -> Response {
+        guard let data = DemoMuralService.image(named: try context.parameters.require("file")) else {
+            throw HTTPError(.notFound, message: "The demo service has no such picture.")
+        }
+        return Self.data(data, type: DemoMuralService.imageContentType, cacheControl: "public, max-age=86400")
+    }
+}
+
+// MARK: - Helpers
+
+extension MuralsPages {
+    /// Where simulated locations start: the spec's single New Brighton point.
+    static let start: GeoCoordinate = (try? GPX.bundledStart().coordinate) ?? NewBrighton.centre
+
+    /// Walked positions from `lat,lon;lat,lon…`; bad pairs are skipped, at most 5,000 kept.
+    static func path(_ text: String) -> [GeoCoordinate] {
+        Array(text.split(separator: ";").lazy.compactMap { MuralsPosition.parse(String($0)) }.prefix(5000))
+    }
+
+    static func wantsJSON(_ request: Request) -> Bool {
+        request.headers[.accept]?.contains("application/json") == true
+    }
+
+    static func json(_ value: some Encodable, cacheControl: String = "no-cache") throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return data(try encoder.encode(value), type: "application/json", cacheControl: cacheControl)
+    }
+
+    static func data(_ data: Data, type: String, cacheControl: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: type, .cacheControl: cacheControl, .contentLength: String(data.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+
+    static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    func mural(_ context: PocketRequestContext) async throws -> Mural {
+        let text = try context.parameters.require("id")
+        guard let id = Int(text), let mural = try await store.mural(id: id) else {
+            throw HTTPError(.notFound, message: "There is no mural with the id “\(text)”.")
+        }
+        return mural
+    }
+
+    /// The trail through the shown murals from the visitor (or New Brighton's centre).
+    func plan(_ request: Request) async throws -> (Trail, GeoCoordinate, GeoCoordinate?, MuralsFilter) {
+        let position = MuralsPosition.from(request)
+        let filter = MuralsFilter(query: request.queryFields["show"])
+        var murals = try await store.murals()
+        if filter == .favourites {
+            let favourites = try await store.favouriteIDs()
+            murals = murals.filter { favourites.contains($0.id) }
+        }
+        let start = position ?? NewBrighton.centre
+        return (TrailPlanner.plan(from: start, through: murals), start, position, filter)
+    }
+
+    /// A saved or freshly fetched picture; when neither is possible, a picture that says so in
+    /// words (never a broken image), which the browser must not keep.
+    func picture(at url: URL?, title: String) async -> Response {
+        if let url, let image = try? await images.image(at: url) {
+            return Self.data(image.data, type: image.contentType, cacheControl: "public, max-age=86400")
+        }
+        return Self.data(MuralsPlaceholder.svg(title: title), type: "image/svg+xml", cacheControl: "no-store")
+    }
+}
+
+/// The detail page's model with the script that enhances it.
+struct MuralDetailPage: Sendable {
+    let detail: MuralDetail.Model
+    let module: String
+}
+
+private struct FavouriteAnswer: Encodable {
+    let id: Int
+    let favourite: Bool
+}
+
+private struct VisitedAnswer: Encodable {
+    let visited: [Int]
+}
+
+/// The picture shown where a mural picture cannot be fetched (offline and never saved).
+enum MuralsPlaceholder {
+    static func svg(title: String) -> Data {
+        let label = "No picture of \(title) is saved yet"
+        let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300" role="img" aria-label="\(escaped)">\
+            <rect width="400" height="300" fill="#8e8e93"/>\
+            <text x="200" y="140" text-anchor="middle" font-family="sans-serif" font-size="22" fill="#fff">No picture saved yet</text>\
+            <text x="200" y="172" text-anchor="middle" font-family="sans-serif" font-size="16" fill="#fff">It will appear once Pocket is online</text>\
+            </svg>
+            """
+        return Data(svg.utf8)
+    }
+}

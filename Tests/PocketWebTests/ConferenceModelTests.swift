@@ -1,0 +1,153 @@
+import Conference
+import Foundation
+import NIOCore
+import Testing
+@testable import PocketWeb
+
+/// The Conference page models and helpers, without a server.
+@Suite("Conference page models")
+struct ConferenceModelTests {
+    @Test func listSourcesRoundTripThroughTheirToken() {
+        let sources: [TalkListSource] = [.conference(202504), .speaker(12), .verse(book: 141, chapter: 9, verse: 33),
+                                         .verse(book: 4, chapter: 76, verse: nil), .search("faith & hope")]
+        for source in sources {
+            #expect(TalkListSource(token: source.token) == source)
+        }
+        for bad in [nil, "", "speaker", "speaker-x", "verse-1-2", "verse-1-2-x", "planet-3", "search-"] {
+            #expect(TalkListSource(token: bad) == nil)
+        }
+        #expect(ConferenceRoute.talk(8, from: .search("a&b=c")).href == "/conference/talks/8?from=search-a%26b%3Dc")
+        #expect(ConferenceRoute.verse(book: 4, chapter: 76, verse: nil).href == "/conference/citations/4/76/all")
+        #expect(ConferenceRoute.search("a b").href == "/conference/search?q=a%20b")
+    }
+
+    @Test func formattingOfDatesSizesAndTimeLeft() {
+        #expect(ConferenceFormat.date("2025-04-05") == "April 5, 2025")
+        #expect(ConferenceFormat.date("2025-10-05 00:00:00") == "October 5, 2025")
+        #expect(ConferenceFormat.date("Spring 1971") == "Spring 1971")
+        #expect(ConferenceFormat.date("") == nil)
+        #expect(ConferenceFormat.bytes(1) == "1 byte")
+        #expect(ConferenceFormat.bytes(999) == "999 bytes")
+        #expect(ConferenceFormat.bytes(12_306_144) == "12.3 MB")
+        #expect(ConferenceFormat.remaining(0.2) == "about 1 s left")
+        #expect(ConferenceFormat.remaining(61) == "about 2 min left")
+        #expect(ConferenceFormat.remaining(.infinity) == nil)
+    }
+
+    @Test func theInstallPanelShowsBytesSpeedAndTimeLeftWhileDownloading() {
+        let progress = InstallProgress(phase: .downloading, bytesDone: 3_700_000, totalBytes: 12_300_000, bytesPerSecond: 2_100_000,
+                                       secondsRemaining: 4.1, version: "53")
+        let panel = InstallPanel(job: .download, progress: progress, outcome: nil)
+        #expect(panel.running && panel.determinate)
+        #expect(panel.heading == "Installing version 53")
+        #expect(panel.value == 3_700_000 && panel.max == 12_300_000 && panel.percent == 30)
+        #expect(panel.bytes == "3.7 MB of 12.3 MB")
+        #expect(panel.speed == "2.1 MB/s")
+        #expect(panel.remaining == "about 5 s left")
+        let checking = InstallPanel(job: .download, progress: InstallProgress(phase: .checkingDatabase), outcome: nil)
+        #expect(checking.running && !checking.determinate && checking.phase == "Checking the database")
+        let failed = InstallPanel(job: nil, progress: InstallProgress(phase: .failed("x")), outcome: .failed("The zip archive does not contain core.53.db"))
+        #expect(!failed.running)
+        #expect(failed.failure == "The zip archive does not contain core.53.db. The previous database is still in use.")
+        #expect(InstallPanel.failureText(ConferenceError.cancelled.description) == ConferenceError.cancelled.description)
+        let idle = InstallPanel(job: nil, progress: .idle, outcome: nil)
+        #expect(!idle.running && idle.success == nil && idle.failure == nil)
+    }
+
+    @Test func talkModelLinksCitationsAndClassifiesMedia() throws {
+        let detail = TalkDetail(
+            id: 5, title: "T <b>", speaker: "A Speaker", speakerID: 7,
+            conference: ConferenceReference(id: 1, abbr: "Apr 1990", description: "April 1990"),
+            session: SessionReference(id: 2, description: "Sunday Morning", date: "1990-04-01"), date: nil, corpus: "G",
+            pages: PageRange(start: 4, end: 6), url: URL(string: "https://example.org/talk"),
+            contentURL: TalkDetail.contentURL(talkID: 5),
+            media: [MediaLink(kind: .audio, url: try #require(URL(string: "https://media.example/a.mp3"))),
+                    MediaLink(kind: .videoHigh, url: try #require(URL(string: "https://media.example/v.MP4"))),
+                    MediaLink(kind: .video, url: try #require(URL(string: "https://www.example.org/watch?v=1"))),
+                    MediaLink(kind: .audio, url: try #require(URL(string: "javascript:alert(1)")))],
+            previous: nil, next: TalkSummary(id: 6, title: "Next", speaker: "", speakerID: nil, pages: nil),
+            citations: [TalkCitation(id: 1, bookID: 141, chapter: 9, verses: "33-35", reference: "Mark 9:33–35", page: 9),
+                        TalkCitation(id: 2, bookID: 401, chapter: 76, verses: nil, reference: "D&C 76", page: nil)])
+        let talk = ConferenceTalk(detail, from: .speaker(7), secure: true, citationsAvailable: true)
+        #expect(talk.contentURL == "https://scriptures.byu.edu/content/talks_ajax/5")
+        #expect(ConferenceTalk(detail, from: nil, secure: false, citationsAvailable: true).contentURL == "http://scriptures.byu.edu/content/talks_ajax/5")
+        #expect(talk.media.count == 3)
+        #expect(talk.media[0].audio && talk.media[0].label == "Listen")
+        #expect(talk.media[1].video && talk.media[1].label == "Watch (high quality)")
+        #expect(talk.media[2].page)
+        #expect(talk.citations.map(\.href) == ["/conference/citations/141/9/33", "/conference/citations/401/76/all"])
+        #expect(talk.next?.href == "/conference/talks/6")
+        #expect(talk.facts.map(\.label) == ["Speaker", "Conference", "Session", "Date", "Pages"])
+        #expect(talk.facts[3].value == "April 1, 1990" && talk.facts[4].value == "pp. 4–6")
+        #expect(ConferenceTalk.firstVerse(" 1,3") == 1 && ConferenceTalk.firstVerse("x") == nil)
+    }
+
+    @Test func theBannerOffersTheDownloadOnlyWithTheSample() throws {
+        let manifest = try SCIManifest.parse(Data(#"{"version":"53","download-name":"sci-core.53.zip","download-size":"12306144","download-md5":"98a5fb6b992609736d4a8590cbd448e3","content-name":"core.53.db","content-size":"39211008","content-md5":"f44ac4aa3ee1fe32c7cf7bd44687ee6f"}"#.utf8))
+        let sample = ConferenceShell(section: .search, isSample: true, offer: UpdateOffer(manifest))
+        #expect(sample.banner?.actionLabel == "Download the full database (12.3 MB)")
+        #expect(sample.tabs.filter(\.current).map(\.label) == ["Search"])
+        #expect(ConferenceShell(section: .conferences, isSample: false, offer: UpdateOffer(manifest)).banner == nil)
+        #expect(ConferenceShell(section: .conferences, isSample: true, offer: nil).banner?.actionLabel == "Install the full database")
+    }
+
+    @Test func multipartParserFindsTheFileWhereverTheChunksSplit() {
+        let boundary = "XyZ123"
+        let payload = Array("line one\r\n--XyZ12 not quite\r\n--Xy".utf8) + [0, 255, 13, 10]
+        var body = Array("preamble\r\n--XyZ123\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue\r\n".utf8)
+        body += Array("--XyZ123\r\nContent-Disposition: form-data; name=\"database\"; filename=\"core.db\"\r\n\r\n".utf8)
+        body += payload
+        body += Array("\r\n--XyZ123--\r\nepilogue".utf8)
+        for size in [1, 2, 3, 7, 16, body.count] {
+            var parser = MultipartFileUpload.Parser(boundary: Array("--\(boundary)".utf8))
+            var events: [MultipartFileUpload.Event] = []
+            var index = 0
+            while index < body.count {
+                events += parser.feed(body[index..<min(body.count, index + size)])
+                index += size
+            }
+            #expect(parser.isFinished)
+            var fileBytes: [UInt8] = []
+            var inFile = false
+            for event in events {
+                switch event {
+                case .part(let headers): inFile = headers.name == "database" && headers.fileName == "core.db"
+                case .data(let bytes): if inFile { fileBytes += bytes }
+                case .partEnd: inFile = false
+                }
+            }
+            #expect(fileBytes == payload, "chunk size \(size)")
+        }
+        #expect(MultipartFileUpload.boundary(contentType: "multipart/form-data; boundary=\"abc\"") == "abc")
+        #expect(MultipartFileUpload.boundary(contentType: "application/json") == nil)
+        #expect(MultipartFileUpload.sanitisedName("C:\\x\\..\\core 53<b>.db") == "core53b.db")
+        #expect(MultipartFileUpload.sanitisedName("../..") == "imported.db")
+    }
+
+    @Test func uploadsStopAtTheSizeLimit() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upload = ConferenceFixtures.multipart(fileName: "big.db", data: Data(repeating: 7, count: 5000), boundary: "B0und")
+        let chunks = stride(from: 0, to: upload.body.readableBytes, by: 1000).map { start in
+            upload.body.getSlice(at: start, length: min(1000, upload.body.readableBytes - start)) ?? ByteBuffer()
+        }
+        await #expect(throws: MultipartFileUpload.Failure.tooLarge(limit: 4096)) {
+            try await MultipartFileUpload(field: "database", boundary: "B0und", limit: 4096).save(AsyncStreamOf(chunks), into: folder)
+        }
+        let saved = try await MultipartFileUpload(field: "database", boundary: "B0und", limit: 5000).save(AsyncStreamOf(chunks), into: folder)
+        #expect(saved.size == 5000 && saved.fileName == "big.db")
+        #expect(try Data(contentsOf: saved.file) == Data(repeating: 7, count: 5000))
+    }
+}
+
+/// An async sequence over a fixed array of chunks, as a request body delivers them.
+private struct AsyncStreamOf: AsyncSequence {
+    typealias Element = ByteBuffer
+    let chunks: [ByteBuffer]
+    init(_ chunks: [ByteBuffer]) { self.chunks = chunks }
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var rest: ArraySlice<ByteBuffer>
+        mutating func next() async -> ByteBuffer? { rest.popFirst() }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(rest: chunks[...]) }
+}

@@ -1,0 +1,181 @@
+import Conference
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import PocketWeb
+
+/// The Conference screens through the real router, on a library in a temporary folder serving the
+/// built-in sample (real 2025 data); installs come from a loopback server.
+@Suite("Conference routes")
+struct ConferenceRouteTests {
+    @Test func conferencesAreNewestFirstWithFooterTabsAndSampleBanner() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            let home = try await client.text("/")
+            #expect(home.text.contains(#"<a class="app-tile" href="/conference""#))
+            let page = try await client.text("/conference")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("<title>Conferences · Pocket</title>"))
+            let october = try #require(page.text.range(of: "October 2025 General Conference"))
+            let april = try #require(page.text.range(of: "April 2025 General Conference"))
+            #expect(october.lowerBound < april.lowerBound)
+            #expect(page.text.contains(#"<p class="list-section__footer" id="conference-footer">Sample data (April and October 2025) · Last updated 2025-10-05 00:00:00</p>"#))
+            #expect(page.text.contains(#"id="conference-sample-banner""#))
+            #expect(page.text.contains(#"href="/static/css/apps/conference.css?v="#))
+            for tab in ["Conferences", "Citations", "Speakers", "Search", "Settings"] {
+                #expect(page.text.contains(#"<span class="conference-tab__label">\#(tab)</span>"#))
+            }
+            #expect(page.text.contains(#"<a class="conference-tab" href="/conference" data-transition="none" aria-current="page">"#))
+        }
+    }
+
+    @Test func aConferenceListsItsTalksBySessionWithSpeakers() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            let page = try await client.text("/conference/conferences/202504")
+            #expect(page.status == .ok)
+            let headers = page.text.components(separatedBy: #"<h2 class="list-section__header" id="session-"#).dropFirst()
+                .compactMap { $0.split(separator: ">", maxSplits: 1).last.map { String($0.prefix { $0 != "<" }) } }
+            #expect(headers.first == "Saturday Morning Session")
+            #expect(headers.count == 5)
+            #expect(page.text.contains(#"<span class="cell__title">As a Little Child</span><span class="cell__subtitle">Jeffrey R. Holland</span>"#))
+            #expect(page.text.contains(#"<a class="cell__main" href="/conference/talks/8769?from=conference-202504">"#))
+            #expect(page.text.contains(#"class="split conference-split""#))
+            #expect(page.text.contains(#"<p class="split__placeholder">Select a talk</p>"#))
+            #expect(page.text.contains(#"class="navbar__back" href="/conference" data-nav="back""#))
+        }
+    }
+
+    @Test func aTalkShowsItsFactsFrameNeighboursAndCitations() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/conference/talks/8770?from=conference-202504", method: .get) { response in
+                let text = response.text
+                #expect(response.status == .ok)
+                #expect(text.contains(#"class="split conference-split split--detail""#))
+                #expect(text.contains(#"<li class="cell cell--selected" data-talk="8770">"#))
+                #expect(text.contains(#"<iframe class="conference-talk__frame" id="conference-talk-frame" src="http://scriptures.byu.edu/content/talks_ajax/8770""#))
+                #expect(text.contains(" sandbox "))
+                #expect(text.contains("<dt>Speaker</dt><dd><a href=\"/conference/speakers/"))
+                #expect(text.contains("<dt>Session</dt><dd>Saturday Morning Session</dd>"))
+                #expect(text.contains("<dt>Date</dt><dd>April 5, 2025</dd>"))
+                #expect(text.contains(#"id="conference-talk-previous" href="/conference/talks/8769?from=conference-202504""#))
+                #expect(text.contains(#"id="conference-talk-next" href="/conference/talks/8771?from=conference-202504""#))
+                #expect(text.contains(#"id="conference-talk-link" href="https://www.churchofjesuschrist.org/study/general-conference/2025/04/14johnson?lang=eng""#))
+                // The sample has no recordings: no Listen or Watch buttons.
+                #expect(!text.contains(">Listen<") && !text.contains(">Watch<"))
+                #expect(text.contains(#"class="navbar__back" href="/conference/conferences/202504" data-nav="back"><span class="navbar__chevron" aria-hidden="true"></span><span class="navbar__back-label">Apr 2025</span>"#))
+                let csp = response.headers[.contentSecurityPolicy] ?? ""
+                #expect(csp.contains("frame-src http://scriptures.byu.edu https://scriptures.byu.edu"))
+            }
+            let first = try await client.text("/conference/talks/8769")
+            #expect(first.text.contains(#"<a href="/conference/citations/141/9/33"#) || first.text.contains(#"href="/conference/citations/141/9/33""#))
+            #expect(first.text.contains("<span class=\"cell__title\">Mark 9:33</span>"))
+            #expect(!first.text.contains("conference-talk-previous"))
+            // Opened talks are remembered on the first screen.
+            let list = try await client.text("/conference")
+            #expect(list.text.contains(#"id="conference-recent""#))
+            #expect(list.text.contains("As a Little Child"))
+        }
+    }
+
+    @Test func theCitationIndexLeadsFromVolumesToTheCitingTalks() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            let volumes = try await client.text("/conference/citations")
+            #expect(volumes.text.contains(#"<h2 class="list-section__header" id="volume-1-h">Old Testament ("#))
+            #expect(volumes.text.contains(#"href="/conference/citations/141" aria-label="Mark: "#))
+            let book = try await client.text("/conference/citations/141")
+            #expect(book.text.contains(#"href="/conference/citations/141/9""#))
+            #expect(book.text.contains("<title>Mark · Pocket</title>"))
+            let chapter = try await client.text("/conference/citations/141/9")
+            #expect(chapter.text.contains(#"href="/conference/citations/141/9/33""#))
+            #expect(chapter.text.contains(#"<span class="cell__title">Verse 33</span>"#))
+            let verse = try await client.text("/conference/citations/141/9/33")
+            #expect(verse.text.contains("<title>Mark 9:33 · Pocket</title>"))
+            #expect(verse.text.contains(#"href="/conference/talks/8769?from=verse-141-9-33""#))
+            #expect(verse.text.contains("Apr 2025 · Jeffrey R. Holland"))
+            let talk = try await client.text("/conference/talks/8769?from=verse-141-9-33")
+            #expect(talk.text.contains(#"<span class="navbar__back-label">Mark 9:33</span>"#))
+            #expect(talk.text.contains(#"<a class="conference-tab" href="/conference/citations" data-transition="none" aria-current="page">"#))
+        }
+    }
+
+    @Test func speakersAreSectionedWithAnIndexAndListTheirTalks() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            let page = try await client.text("/conference/speakers")
+            #expect(page.text.contains(##"<nav class="section-index" aria-label="Section index"><a href="#section-A">A</a><a href="#section-B">B</a>"##))
+            #expect(page.text.contains(#"<a class="cell__main" href="/conference/speakers/1127"><span class="cell__text"><span class="cell__title">Jeffrey R. Holland</span>"#))
+            let speaker = try await client.text("/conference/speakers/1127")
+            #expect(speaker.text.contains(#"href="/conference/talks/8769?from=speaker-1127""#))
+            #expect(speaker.text.contains("<title>Jeffrey R. Holland · Pocket</title>"))
+        }
+    }
+
+    @Test func searchFindsTitlesAndSpeakersAndEscapesWhatWasTyped() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            let empty = try await client.text("/conference/search")
+            #expect(empty.text.contains("data-live-search"))
+            #expect(empty.text.contains("Type a word of a talk’s title or a speaker’s name."))
+            let byTitle = try await client.text("/conference/search?q=little%20chil")
+            #expect(byTitle.text.contains(#"href="/conference/talks/8769?from=search-little%20chil""#))
+            let bySpeaker = try await client.text("/conference/search?q=holland")
+            #expect(bySpeaker.text.contains("As a Little Child"))
+            let hostile = try await client.text("/conference/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+            #expect(hostile.status == .ok)
+            #expect(!hostile.text.contains("<script>alert(1)</script>"))
+            #expect(hostile.text.contains("value=\"&lt;script&gt;alert(1)&lt;&#47;script&gt;\"") || hostile.text.contains("value=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
+        }
+    }
+
+    @Test func unknownIdsAre404() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            for uri in ["/conference/talks/99999", "/conference/conferences/1", "/conference/speakers/999999",
+                        "/conference/citations/9999", "/conference/talks/abc", "/conference/talks/-1", "/conference/talks/8769999999999"] {
+                let page = try await client.text(uri)
+                #expect(page.status == .notFound, "\(uri)")
+            }
+            let talk = try await client.text("/conference/talks/99999")
+            #expect(talk.text.contains("There is no talk number 99999."))
+            let named = try await client.text("/conference/talks/%3Cb%3Ex")
+            #expect(named.status == .notFound)
+            #expect(!named.text.contains("<b>x"))
+        }
+    }
+
+    @Test func postsNeedTheSessionToken() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            for uri in ["/conference/settings/check", "/conference/settings/install"] {
+                try await client.execute(uri: uri, method: .post) { #expect($0.status == .forbidden) }
+            }
+            let upload = ConferenceFixtures.multipart(fileName: "core.db", data: Data("x".utf8))
+            try await client.execute(uri: "/conference/settings/import", method: .post, headers: [.contentType: upload.contentType], body: upload.body) {
+                #expect($0.status == .forbidden)
+            }
+            let token = try await client.sessionToken()
+            try await client.execute(uri: "/conference/settings/import?_csrf=wrong", method: .post,
+                                     headers: [.contentType: upload.contentType, .cookie: "pocket_csrf=\(token)"], body: upload.body) {
+                #expect($0.status == .forbidden)
+            }
+        }
+    }
+
+    @Test func settingsShowTheDatabaseAndTheImportFormCarriesTheTokenInItsAction() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/conference/settings", method: .get) { response in
+                let token = try #require(response.csrfCookie)
+                #expect(response.text.contains(#"<span class="cell__detail" id="conference-db-label">Sample data (April and October 2025)</span>"#))
+                #expect(response.text.contains(#"<span class="cell__detail" id="conference-db-talks">65</span>"#))
+                #expect(response.text.contains(#"id="conference-manifest-url">http://127.0.0.1:9/sci-core.json</span>"#))
+                #expect(response.text.contains(#"action="/conference/settings/import?_csrf=\#(token)" enctype="multipart/form-data""#))
+                #expect(response.text.contains(#"data-sse="/conference/settings/events?since=0""#))
+            }
+        }
+    }
+}

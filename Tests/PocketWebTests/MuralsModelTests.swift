@@ -1,0 +1,185 @@
+import Foundation
+import Murals
+import PocketCore
+import Testing
+@testable import PocketWeb
+
+/// Sample murals a few hundred metres apart along New Brighton's front.
+enum MuralsSamples {
+    static let north = GeoCoordinate(latitude: 53.4420, longitude: -3.0420)
+    static let south = GeoCoordinate(latitude: 53.4340, longitude: -3.0420)
+
+    static func mural(_ id: Int, _ title: String, artist: String? = "Artist \(1)", info: String? = nil, latitude: Double, longitude: Double = -3.0420, images: Int = 2) -> Mural {
+        Mural(
+            id: id, title: title, artist: artist, info: info,
+            thumbnail: URL(string: "https://cgi.csc.liv.ac.uk/~phil/Teaching/COMP228/nbm_images/_thumbnails/t\(id).jpg"),
+            coordinate: GeoCoordinate(latitude: latitude, longitude: longitude), isEnabled: true,
+            lastModified: "2024-05-01 10:00:00",
+            images: (0..<images).map { MuralImage(id: "\(id)\($0)", filename: "m\(id)-\($0).jpg") }
+        )
+    }
+
+    /// Three murals: A in the north, B in the middle, C in the south.
+    static let three = [
+        mural(1, "Alpha", latitude: 53.4415),
+        mural(2, "Bravo", artist: nil, latitude: 53.4380),
+        mural(3, "Charlie", artist: "  ", latitude: 53.4345),
+    ]
+
+    static let synced = MuralsSyncState(lastSuccess: Date(timeIntervalSince1970: 1_700_000_000), lastAttempt: Date(timeIntervalSince1970: 1_700_000_000), lastError: nil, muralCount: 3)
+
+    static func map() -> MuralsMapConfig {
+        MuralsMapConfig(leaflet: nil, tiles: MuralsTiles.openStreetMap.template, module: "/static/js/apps/murals.js", centre: NewBrighton.centre)
+    }
+
+    static func home(position: GeoCoordinate?, filter: MuralsFilter = .all, favourites: Set<Int> = [], state: MuralsSyncState = synced, murals: [Mural] = three) -> MuralsHome.Model {
+        MuralsHome.Model(
+            murals: murals, favourites: favourites, visited: [2], position: position, filter: filter,
+            status: MuralsSyncStatus(state: state, isDemo: false), map: map(), start: NewBrighton.centre
+        )
+    }
+}
+
+@Suite("Murals page models")
+struct MuralsModelTests {
+    @Test func theListIsOrderedByDistanceFromTheVisitor() {
+        let fromNorth = MuralsSamples.home(position: MuralsSamples.north)
+        #expect(fromNorth.cells.map(\.title) == ["Alpha", "Bravo", "Charlie"])
+        let fromSouth = MuralsSamples.home(position: MuralsSamples.south)
+        #expect(fromSouth.cells.map(\.title) == ["Charlie", "Bravo", "Alpha"])
+        #expect(fromSouth.distanceCaption == "Distances from you")
+        #expect(fromSouth.hasPosition)
+        #expect(fromSouth.positionParam == "53.434000,-3.042000")
+    }
+
+    @Test func withoutAPositionDistancesAreFromNewBrighton() {
+        let model = MuralsSamples.home(position: nil)
+        #expect(model.distanceCaption == "Distances from the centre of New Brighton")
+        #expect(!model.hasPosition)
+        let expected = MuralOrdering.byDistance(MuralsSamples.three, from: NewBrighton.centre).map(\.mural.id)
+        #expect(model.cells.map(\.id) == expected)
+    }
+
+    @Test func cellsShowDistanceTextArtistOrUnknownAndVisited() {
+        let model = MuralsSamples.home(position: GeoCoordinate(latitude: 53.4415, longitude: -3.0420))
+        let byTitle = Dictionary(uniqueKeysWithValues: model.cells.map { ($0.title, $0) })
+        #expect(byTitle["Alpha"]?.distanceText == "0 m")
+        // 0.0035° of latitude is about 389 m; 0.007° about 778 m.
+        #expect(byTitle["Bravo"]?.distanceText == "389 m")
+        #expect(byTitle["Charlie"]?.distanceText == "778 m")
+        #expect(byTitle["Alpha"]?.artist == "Artist 1")
+        #expect(byTitle["Bravo"]?.artist == "Unknown artist")
+        #expect(byTitle["Charlie"]?.artist == "Unknown artist")
+        #expect(byTitle["Bravo"]?.visited == true)
+        #expect(byTitle["Alpha"]?.visited == false)
+        #expect(byTitle["Alpha"]?.thumbnailURL == "/murals/mural/1/thumbnail")
+        #expect(byTitle["Alpha"]?.href == "/murals/mural/1")
+    }
+
+    @Test func kilometresReadAsAWalkerReadsThem() {
+        let far = MuralsSamples.mural(9, "Far", latitude: 53.4520)
+        let model = MuralsSamples.home(position: MuralsSamples.south, murals: [far])
+        #expect(model.cells.first?.distanceText == "2.0 km")
+    }
+
+    @Test func theFavouritesFilterShowsOnlyFavourites() {
+        let model = MuralsSamples.home(position: nil, filter: .favourites, favourites: [3, 42])
+        #expect(model.cells.map(\.id) == [3])
+        #expect(model.cells.first?.favourite.isFavourite == true)
+        #expect(model.cells.first?.favourite.newValue == "0")
+        #expect(model.cells.first?.favourite.returnTo == "/murals?show=favourites")
+        #expect(model.filters.map(\.checked) == [false, true])
+        #expect(model.countText == "1 mural")
+        let none = MuralsSamples.home(position: nil, filter: .favourites)
+        #expect(none.isEmpty)
+        #expect(none.emptyText.contains("No favourites yet"))
+        #expect(MuralsFilter(query: "nonsense") == .all)
+    }
+
+    @Test func theStatusLineSaysOfflineOnlyAfterAFailure() {
+        let fine = MuralsSyncStatus(state: MuralsSamples.synced, isDemo: true, now: Date(timeIntervalSince1970: 1_700_000_100), timeZone: TimeZone(identifier: "UTC") ?? .current)
+        #expect(!fine.isOffline)
+        #expect(fine.updatedText == "Updated today at 22:13")
+        #expect(fine.isDemo)
+        let failed = MuralsSyncState(lastSuccess: MuralsSamples.synced.lastSuccess, lastAttempt: Date(), lastError: "no network", muralCount: 3)
+        let offline = MuralsSyncStatus(state: failed, isDemo: false)
+        #expect(offline.isOffline)
+        #expect(offline.offlineText == "Offline — showing saved murals")
+        let never = MuralsSyncStatus(state: MuralsSyncState(lastSuccess: nil, lastAttempt: Date(), lastError: "no network", muralCount: 0), isDemo: false)
+        #expect(never.offlineText == "Offline — no murals saved yet")
+        #expect(never.updatedText == "Not updated yet")
+    }
+
+    @Test func positionsFromOutsideAreValidated() {
+        #expect(MuralsPosition.parse("53.4379,-3.0437") == GeoCoordinate(latitude: 53.4379, longitude: -3.0437))
+        #expect(MuralsPosition.parse(" 53.4 , -3.0 ") == GeoCoordinate(latitude: 53.4, longitude: -3.0))
+        for bad in ["", "53.4", "91,0", "0,181", "nan,0", "inf,1", "a,b", "1,2,3", String(repeating: "1", count: 80) + ",1", "<script>,1"] {
+            #expect(MuralsPosition.parse(bad) == nil, "\(bad) should be refused")
+        }
+        #expect(MuralsPosition.parse(nil) == nil)
+    }
+
+    @Test func theDetailShowsEveryPictureInfoAndDirections() {
+        let mural = MuralsSamples.mural(7, "Sea <Gull>", artist: nil, info: "First line.\r\n\r\nSecond & last.\n  ", latitude: 53.44, images: 3)
+        let apple = MuralDetail.Model(mural: mural, isFavourite: true, isVisited: false, position: nil, platform: .init(userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"))
+        #expect(apple.pictures.map(\.src) == ["/murals/mural/7/images/0", "/murals/mural/7/images/1", "/murals/mural/7/images/2"])
+        #expect(apple.pictures.map(\.alt) == ["Sea <Gull>, picture 1 of 3", "Sea <Gull>, picture 2 of 3", "Sea <Gull>, picture 3 of 3"])
+        #expect(apple.hasSeveralPictures)
+        #expect(apple.pictureCountText == "3 pictures")
+        #expect(apple.info == ["First line.", "Second & last."])
+        #expect(apple.artist == "Unknown artist")
+        #expect(apple.directionsHref == "https://maps.apple.com/?daddr=53.440000,-3.042000&dirflg=w")
+        #expect(apple.favourite.isFavourite)
+        #expect(apple.favourite.label == "Remove Sea <Gull> from favourites")
+        #expect(apple.distanceCaption == "from the centre of New Brighton")
+        let android = MuralDetail.Model(mural: mural, isFavourite: false, isVisited: true, position: MuralsSamples.north, platform: .init(userAgent: "Mozilla/5.0 (Linux; Android 14)"))
+        #expect(android.directionsHref == "https://www.google.com/maps/dir/?api=1&destination=53.440000,-3.042000&travelmode=walking")
+        #expect(android.distanceText == "222 m")
+        #expect(android.distanceCaption == "from you")
+        #expect(android.visited)
+        let bare = MuralDetail.Model(mural: MuralsSamples.mural(8, "Bare", latitude: 53.44, images: 0), isFavourite: false, isVisited: false, position: nil, platform: .other)
+        #expect(!bare.hasPictures)
+        #expect(!bare.hasInfo)
+    }
+
+    @Test func theTrailSummarySaysHowLongAndThroughHowMany() {
+        let trail = TrailPlanner.plan(from: MuralsSamples.north, through: MuralsSamples.three)
+        let model = MuralsTrail.Model(trail: trail, start: MuralsSamples.north, hasPosition: true, visited: [3], filter: .all, returnTo: "/murals/trail")
+        #expect(model.stops.map(\.title) == ["Alpha", "Bravo", "Charlie"])
+        #expect(model.stops.map(\.visited) == [false, false, true])
+        #expect(model.summary == "Trail: \(DistanceText.string(metres: trail.metres)) through 3 murals")
+        #expect(model.stops.first?.legText == "+ 56 m")
+        let payload = MuralsTrail.Payload(trail: trail, filter: .favourites)
+        #expect(payload.stops == [1, 2, 3])
+        #expect(payload.path.first == [53.442, -3.042])
+        #expect(payload.summary.hasSuffix("through 3 favourites"))
+    }
+
+    @Test func theWalkPayloadKeepsTheRecordedTiming() throws {
+        let payload = MuralsWalkPayload(walk: try GPX.bundledWalk(), start: try GPX.bundledStart())
+        #expect(payload.points.count == 313)
+        #expect(payload.points.first?.t == 0)
+        #expect(payload.points.map(\.t) == payload.points.map(\.t).sorted())
+        #expect((payload.points.last?.t ?? 0) > 300)
+    }
+
+    @Test func tileServersAreCheckedAndAllowedByOrigin() {
+        #expect(MuralsTiles.openStreetMap.origin == "https://tile.openstreetmap.org")
+        #expect(MuralsTiles(template: "http://127.0.0.1:8123/tiles/{z}/{x}/{y}.png")?.origin == "http://127.0.0.1:8123")
+        #expect(MuralsTiles(template: "https://{s}.tile.example.org/{z}/{x}/{y}.png")?.origin == "https://*.tile.example.org")
+        #expect(MuralsTiles(template: "https://tile.example.org/{z}/{x}.png") == nil)
+        #expect(MuralsTiles(template: "javascript:alert(1)//{z}{x}{y}") == nil)
+    }
+
+    @Test func picturesFollowAMirrorOfTheImageHost() throws {
+        let mirror = try MuralsService.live(environment: ["POCKET_MURALS_IMAGES_URL": "http://127.0.0.1:9999/pics"])
+        let mural = MuralsSamples.mural(4, "Delta", latitude: 53.44)
+        #expect(mirror.thumbnailURL(for: mural)?.absoluteString == "http://127.0.0.1:9999/pics/_thumbnails/t4.jpg")
+        #expect(mirror.imageURL(for: mural, index: 1)?.absoluteString == "http://127.0.0.1:9999/pics/m4-1.jpg")
+        #expect(mirror.imageURL(for: mural, index: 2) == nil)
+        let live = try MuralsService.live(environment: [:])
+        #expect(live.thumbnailURL(for: mural) == mural.thumbnail)
+        #expect(live.endpoint == MuralsSynchronizer.defaultEndpoint)
+        #expect(throws: MuralsError.self) { try MuralsService.live(environment: ["POCKET_MURALS_URL": "ftp://example.org/x"]) }
+    }
+}
