@@ -5,6 +5,7 @@ import ArgumentParser
 struct PocketBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pocket-bench",
-        abstract: "Measure Pocket's screen queries and syncs (release build; see bench/README.md)."
+        abstract: "Measure Pocket's screen queries and syncs (release build; see bench/README.md).",
+        subcommands: [ConferenceQueries.self, MuralsBench.self]
     )
 }
