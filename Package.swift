@@ -212,6 +212,7 @@ let package = Package(
                 "Conference",
                 "Murals",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings

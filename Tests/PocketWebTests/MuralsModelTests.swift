@@ -1,5 +1,6 @@
 import Foundation
 import Murals
+import Mustache
 import PocketCore
 import Testing
 @testable import PocketWeb
@@ -42,6 +43,27 @@ enum MuralsSamples {
 
 @Suite("Murals page models")
 struct MuralsModelTests {
+    // The cells answer the template by name (for speed); every stored property must be reachable,
+    // with the same value reflection would give, or a field added later would silently render empty.
+    @Test func cellsAnswerTheTemplateForEveryStoredProperty() throws {
+        let cell = try #require(MuralsSamples.home(position: MuralsSamples.north).cells.first)
+        let parents: [any MustacheParent] = [cell, cell.favourite]
+        for parent in parents {
+            for property in Mirror(reflecting: parent).children {
+                let name = try #require(property.label)
+                let answer = parent.child(named: name).map { String(describing: $0) }
+                #expect(answer == Self.unwrapped(property.value).map { String(describing: $0) }, "\(name)")
+            }
+            #expect(parent.child(named: "nonsense") == nil)
+        }
+    }
+
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value
+    }
+
     @Test func theListIsOrderedByDistanceFromTheVisitor() {
         let fromNorth = MuralsSamples.home(position: MuralsSamples.north)
         #expect(fromNorth.cells.map(\.title) == ["Alpha", "Bravo", "Charlie"])

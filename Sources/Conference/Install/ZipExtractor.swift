@@ -47,7 +47,7 @@ enum ZipExtractor {
         var hasher = Insecure.MD5()
         let checksum: CRC32
         do {
-            checksum = try archive.extract(entry, bufferSize: 1 << 16, skipCRC32: false) { chunk in
+            checksum = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: false) { chunk in
                 if cancellation.isSet { throw ConferenceError.cancelled }
                 written += Int64(chunk.count)
                 if written > limit { throw ConferenceError.archiveEntryTooLarge(name: entryName, limit: limit) }
