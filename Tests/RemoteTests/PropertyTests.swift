@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 import Remote
 import Testing
 

@@ -1,23 +1,6 @@
+import PocketCore
 import Remote
 import Testing
-
-/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast and fully determined by its seed, so a failing
-/// property run can be replayed from the seed printed in the test name.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A switched-on TV, the starting point of most tests.
 func onTV() -> Television {

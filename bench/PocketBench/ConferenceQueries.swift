@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conference
 import Foundation
+import PocketCore
 
 /// `pocket-bench conference-queries`: every Conference screen's query on a full-size database,
 /// through the real `ConferenceLibrary`, as p50/p99 milliseconds.
@@ -95,7 +96,7 @@ private struct QueryIDs {
 
     static func collect(from library: ConferenceLibrary) async throws -> QueryIDs {
         var ids = QueryIDs()
-        var random = SeededGenerator(seed: 42)
+        var random = SplitMix64(seed: 42)
         ids.conferences = try await library.conferences().conferences.map(\.id)
         for id in ids.conferences {
             ids.talks += try await library.conference(id: id).sessions.flatMap(\.talks).map(\.id)

@@ -80,23 +80,6 @@ func machineDescription() -> String {
     return "\(cores) cores, \(model)" + (load.isEmpty ? "" : "; load average at the end \(load)")
 }
 
-/// A seedable generator, so every run visits the same ids in the same order.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// A benchmark that cannot run as asked, with the reason in words.
 struct BenchFailure: Error, CustomStringConvertible {
     let description: String

@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 /// A full-size database for benchmarks, with the real schema and the real books and speakers but
 /// invented conferences, talks and citations: about 150 conferences, 10,000 talks and 130,000
@@ -93,24 +94,3 @@ public enum SyntheticDatabase {
     }
 }
 
-/// A small, fast, seedable generator (SplitMix64), so synthetic data is the same on every machine.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    /// A number in 0..<bound (bound > 0).
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(max(bound, 1)))
-    }
-}
