@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 /// Where the sci-core manifest lives: the `--manifest-url` option, else `POCKET_SCI_MANIFEST_URL`,
 /// else the assignment's address. Shared by `pocket conference update` and `pocket serve`, so both
@@ -23,13 +24,10 @@ public enum ManifestLocation {
         }
     }
 
-    /// The manifest URL to use; an empty option or variable counts as not given.
+    /// The manifest URL to use; a blank option or variable counts as not given.
     public static func resolve(option: String?, environment: [String: String]) throws(InvalidURL) -> URL {
-        let fromEnvironment = environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 }
-        let text = option.flatMap { $0.isEmpty ? nil : $0 } ?? fromEnvironment ?? SCIManifest.defaultURL
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil,
-              !(url.host ?? "").isEmpty
-        else { throw InvalidURL(text: text) }
+        let text = ServiceAddress.given(option: option, variable: environmentKey, environment: environment) ?? SCIManifest.defaultURL
+        guard let url = ServiceAddress.httpURL(text) else { throw InvalidURL(text: text) }
         return url
     }
 }

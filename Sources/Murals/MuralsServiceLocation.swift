@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 /// Where the murals service and its pictures are, from an option, the environment or the default.
 public enum MuralsServiceLocation {
@@ -18,14 +19,8 @@ public enum MuralsServiceLocation {
     }
 
     private static func resolve(option: String?, variable: String, environment: [String: String], fallback: URL) throws(MuralsError) -> URL {
-        let given = [option, environment[variable]].lazy
-            .compactMap { $0?.trimmingCharacters(in: .whitespaces) }
-            .first { !$0.isEmpty }
-        guard let text = given else { return fallback }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else {
-            throw .invalidEndpoint(text)
-        }
+        guard let text = ServiceAddress.given(option: option, variable: variable, environment: environment) else { return fallback }
+        guard let url = ServiceAddress.httpURL(text) else { throw .invalidEndpoint(text) }
         return url
     }
 }

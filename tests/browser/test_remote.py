@@ -10,6 +10,8 @@ import itertools
 import re
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 
 from pocket_helpers import (CONTRAST_JS, SCHEMES, VIEWPORTS, Checks, Page, format_contrast_failures, http_request,
                             make_driver)
@@ -246,12 +248,17 @@ def test_favourites_invalid_label_alerts_and_saves_nothing(page, devices):
 # --------------------------------------------------------------------------- 3. the DVR: action sheet and alert
 
 
-def test_refused_press_offers_cancel_or_force(page, devices):
+def open_dvr_playing(page, devices):
+    """The DVR remote, on and playing, so Record is refused with the action sheet."""
     devices.dvr_on()
     devices.press("play")
     page.open("/remote/dvr")
-    c = Checks()
     wait_text(page, "#dvr-state", "Playing")
+
+
+def test_refused_press_offers_cancel_or_force(page, devices):
+    open_dvr_playing(page, devices)
+    c = Checks()
     # Refused: the action sheet explains why.
     click(page, "#dvr-record")
     page.wait("document.getElementById('dvr-sheet')?.open === true", 5, "Record while playing should open the sheet")
@@ -284,13 +291,8 @@ def test_refused_press_offers_cancel_or_force(page, devices):
 
 
 def test_escape_cancels_the_sheet_and_dismisses_the_alert(page, devices):
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.keys import Keys
-    devices.dvr_on()
-    devices.press("play")
-    page.open("/remote/dvr")
+    open_dvr_playing(page, devices)
     c = Checks()
-    wait_text(page, "#dvr-state", "Playing")
     click(page, "#dvr-record")
     page.wait("document.getElementById('dvr-sheet')?.matches(':modal') === true", 5, "the sheet should open as a modal dialog")
     ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()

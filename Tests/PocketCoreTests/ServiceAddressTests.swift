@@ -1,0 +1,23 @@
+import PocketCore
+import Testing
+
+@Suite("Service addresses")
+struct ServiceAddressTests {
+    @Test func theOptionWinsThenTheEnvironmentAndBlanksDoNotCount() {
+        let environment = ["X_URL": " http://env.example/feed "]
+        #expect(ServiceAddress.given(option: "http://option.example", variable: "X_URL", environment: environment) == "http://option.example")
+        #expect(ServiceAddress.given(option: "  ", variable: "X_URL", environment: environment) == "http://env.example/feed")
+        #expect(ServiceAddress.given(option: nil, variable: "X_URL", environment: ["X_URL": ""]) == nil)
+        #expect(ServiceAddress.given(option: nil, variable: "X_URL", environment: [:]) == nil)
+    }
+
+    @Test(arguments: ["http://127.0.0.1:8080/sci-core.json", "HTTPS://example.org/a?b=c"])
+    func httpAddressesWithAHostAreAccepted(_ text: String) {
+        #expect(ServiceAddress.httpURL(text)?.absoluteString == text)
+    }
+
+    @Test(arguments: ["ftp://example.org/x", "file:///etc/passwd", "http://", "example.org/feed", "javascript:alert(1)", ""])
+    func everythingElseIsRefused(_ text: String) {
+        #expect(ServiceAddress.httpURL(text) == nil)
+    }
+}
