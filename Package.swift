@@ -30,9 +30,12 @@ let package = Package(
     ],
     targets: [
         // MARK: Core
+        // glibc's <malloc.h> (mallopt), for ProcessMemory.
+        .systemLibrary(name: "PocketMalloc"),
         .target(
             name: "PocketCore",
             dependencies: [
+                "PocketMalloc",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -42,10 +45,13 @@ let package = Package(
         ),
 
         // MARK: Apps
+        // The system zlib (zlib1g-dev), which ZIPFoundation links on Linux anyway.
+        .systemLibrary(name: "PocketZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Conference",
             dependencies: [
                 "PocketCore",
+                "PocketZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),

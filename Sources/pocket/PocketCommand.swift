@@ -15,6 +15,7 @@ struct PocketCommand: AsyncParsableCommand {
 
     /// Parses and runs, printing any failure as one `pocket: …` line on stderr.
     static func main() async {
+        ProcessMemory.returnLargeBlocksToSystem()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -65,6 +65,7 @@ public actor DatabaseInstaller {
     let downloader: any FileDownloading
     let settings: Settings
     private var running: Task<InstallOutcome, any Error>?
+    private var removals: [Task<Void, Never>] = []
     private var meter = TransferRateMeter()
     private var lastPublished: ContinuousClock.Instant?
 
@@ -113,6 +114,18 @@ extension DatabaseInstaller {
         return try await Self.outcome(of: task)
     }
 
+    /// Deletes files off the install's path; `finishRemovals` waits for them.
+    func removeInBackground(_ files: [URL]) {
+        removals.append(Task.detached(priority: .utility) {
+            for file in files { try? FileManager.default.removeItem(at: file) }
+        })
+    }
+
+    /// Waits for the deletions `removeInBackground` started, so no install ends with files still going.
+    func finishRemovals() async {
+        while let removal = removals.popLast() { await removal.value }
+    }
+
     static func outcome(of task: Task<InstallOutcome, any Error>) async throws(ConferenceError) -> InstallOutcome {
         switch await task.result {
         case .success(let outcome): return outcome
@@ -147,6 +160,7 @@ extension DatabaseInstaller {
             }
             let record = try await checkAndInstall(candidate, version: manifest.version, contentName: manifest.contentName,
                                                    size: manifest.contentSize, md5: manifest.contentMD5, origin: .download)
+            await finishRemovals()
             await report(InstallProgress(phase: .done, version: record.version, message: "Installed version \(record.version)"))
             return .installed(record)
         } catch {
@@ -188,6 +202,8 @@ extension DatabaseInstaller {
     /// Cleans up after a failure and says why, once.
     func fail(_ error: any Error) async -> ConferenceError {
         let failure = Self.conferenceError(error)
+        await finishRemovals()
+        await library.discardStagedSearch()
         cleanIncoming()
         await report(InstallProgress(phase: .failed(failure.description), version: latest.version))
         return failure
@@ -196,7 +212,18 @@ extension DatabaseInstaller {
     func checkAndInstall(_ candidate: URL, version: String, contentName: String, size: Int64, md5: String,
                          origin: InstallOrigin) async throws -> InstalledDatabase {
         await report(InstallProgress(phase: .checkingDatabase, version: latest.version))
-        _ = try await DatabaseVerifier.verify(candidate)
+        // The search index is built while quick_check reads the same file: on two cores the
+        // check then costs the install nothing. Its verdict comes first, so a damaged file is
+        // reported as damaged, whatever the index build made of it.
+        let library = library
+        let staging = Task { try await library.stageSearch(for: candidate) }
+        do {
+            _ = try await DatabaseVerifier.verify(candidate)
+        } catch {
+            _ = await staging.result
+            throw error
+        }
+        try await staging.value
         // Last chance to cancel: once the swap starts it runs to the end.
         if Task.isCancelled { throw ConferenceError.cancelled }
         await report(InstallProgress(phase: .installing, version: latest.version))

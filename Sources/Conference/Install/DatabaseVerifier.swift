@@ -23,6 +23,8 @@ enum DatabaseVerifier {
         var configuration = Configuration()
         configuration.label = "conference-verifier"
         configuration.readonly = true
+        // quick_check visits each page about once: a big cache only holds memory during the install.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -512") }
         do {
             let queue = try DatabaseQueue(path: file.path, configuration: configuration)
             defer { try? queue.close() }

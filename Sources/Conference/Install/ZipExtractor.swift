@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PocketZlib
 import ZIPFoundation
 
 /// Takes the database out of a downloaded zip without trusting the archive.
@@ -8,6 +9,9 @@ import ZIPFoundation
 /// target folder (`../x`, `/etc/x`, `a/../../x`) gets the whole archive refused, because
 /// ZIPFoundation's `extract(_:to:)` does not check. The database is streamed through our own
 /// consumer into a file we name, hashed as it goes, and cut off past the manifest's size.
+///
+/// Two threads share the work: this one inflates and checks the CRC (with zlib's `crc32`, as
+/// ZIPFoundation's own is a Swift loop on Linux), a `HashingFileWriter` hashes and writes.
 enum ZipExtractor {
     /// What was written.
     struct Extracted: Equatable {
@@ -38,21 +42,24 @@ enum ZipExtractor {
         // The header's size is only a claim; the byte count below is what is enforced.
         guard entry.uncompressedSize <= UInt64(limit) else { throw .archiveEntryTooLarge(name: entryName, limit: limit) }
 
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: destination) else {
+        let writer: HashingFileWriter
+        do {
+            writer = try HashingFileWriter(creating: destination)
+        } catch {
             throw .fileSystem("cannot create \(destination.lastPathComponent)")
         }
-        defer { try? handle.close() }
+        defer { writer.close() }
         var written: Int64 = 0
-        var hasher = Insecure.MD5()
-        let checksum: CRC32
+        var checksum: UInt = 0
         do {
-            checksum = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: false) { chunk in
+            _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: true) { chunk in
                 if cancellation.isSet { throw ConferenceError.cancelled }
                 written += Int64(chunk.count)
                 if written > limit { throw ConferenceError.archiveEntryTooLarge(name: entryName, limit: limit) }
-                hasher.update(data: chunk)
-                try handle.write(contentsOf: chunk)
+                checksum = chunk.withUnsafeBytes { bytes in
+                    crc32(checksum, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
+                }
+                try writer.write(chunk)
                 progress(written)
             }
         } catch let error as ConferenceError {
@@ -62,9 +69,14 @@ enum ZipExtractor {
         } catch {
             throw .corruptArchive("\(entryName) cannot be unpacked (\(error))")
         }
-        // This form of extract returns the CRC for the caller to check; it does not check it itself.
-        guard checksum == entry.checksum else { throw .corruptArchive("\(entryName) fails its CRC check") }
-        return Extracted(byteCount: written, md5: hasher.finalize().map { String(format: "%02x", $0) }.joined())
+        let md5: String
+        do {
+            md5 = try writer.finish()
+        } catch {
+            throw .fileSystem("cannot write \(destination.lastPathComponent): \(error.localizedDescription)")
+        }
+        guard UInt32(truncatingIfNeeded: checksum) == entry.checksum else { throw .corruptArchive("\(entryName) fails its CRC check") }
+        return Extracted(byteCount: written, md5: md5)
     }
 
     /// Whether an entry path stays inside `folder` once extracted there. Both separators count,

@@ -60,11 +60,9 @@ public actor ConferenceLibrary: ConferenceStore {
         let fileName = opened.file.lastPathComponent
         if opened.source.isSample, record != nil {
             // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
-            let rows = try await opened.read { db, schema in try CoreQueries.searchRows(db, schema: schema) }
-            try await state.makeCurrent(nil, sourceFile: fileName, searchRows: rows)
+            try await state.makeCurrent(nil, from: opened)
         } else if try await state.searchSource() != fileName {
-            let rows = try await opened.read { db, schema in try CoreQueries.searchRows(db, schema: schema) }
-            try await state.rebuildSearch(sourceFile: fileName, rows: rows)
+            try await state.rebuildSearch(from: opened)
         }
         removeStaleDatabases(in: databases, keeping: [fileName, SampleDatabase.fileName])
         return ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: opened, warning: warning)
@@ -121,9 +119,22 @@ public actor ConferenceLibrary: ConferenceStore {
         return nil
     }
 
+    /// Builds the search index of `candidate`, a database still being checked, beside the current
+    /// one (see `ConferenceStateDatabase.stageSearch`): the installer runs this alongside
+    /// `quick_check`, both only reading the file, so the index costs the install no extra time.
+    func stageSearch(for candidate: URL) async throws {
+        let schema = try Self.schema(of: candidate)
+        try await state.stageSearch(from: candidate, schema: schema)
+    }
+
+    /// Drops a staged index after a failed check or install.
+    func discardStagedSearch() async {
+        try? await state.discardStagedSearch()
+    }
+
     /// Moves a verified database into place and makes it current: a rename within the data
-    /// folder, then one transaction records it and rebuilds the search index, then the store
-    /// switches to it. Queries already running finish on the previous file, which is deleted when
+    /// folder, then one transaction records it and swaps in the search index `stageSearch` built,
+    /// then the store switches to it. Queries already running finish on the previous file, which is deleted when
     /// they are done. If any step fails, the previous database stays current and the new file is removed.
     func install(_ candidate: URL, version: String, contentName: String, contentSize: Int64, contentMD5: String,
                  origin: InstallOrigin) async throws(ConferenceError) -> InstalledDatabase {
@@ -138,8 +149,7 @@ public actor ConferenceLibrary: ConferenceStore {
         }
         do {
             let generation = try CoreGeneration(file: destination, source: .installed(record))
-            let rows = try await generation.read { db, schema in try CoreQueries.searchRows(db, schema: schema) }
-            try await state.makeCurrent(record, sourceFile: fileName, searchRows: rows)
+            try await state.install(record)
             let previous = current
             current = generation
             warning = nil
@@ -256,6 +266,16 @@ private extension ConferenceLibrary {
             throw ConferenceError.fileSystem("cannot save the sample database: \(error.localizedDescription)")
         }
         return try CoreGeneration(file: file, source: .sample)
+    }
+
+    /// The tables and columns of a sci-core file, read through a connection of its own.
+    static func schema(of file: URL) throws -> CoreSchema {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "conference-candidate"
+        let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { db in try CoreSchema.detect(db) }
     }
 
     /// Deletes databases left by an install that was interrupted, or superseded while Pocket was stopped.

@@ -24,20 +24,52 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Makes `record` (nil: the sample) current and rebuilds the search index from `searchRows`,
+    /// Makes `record` (nil: the sample) current and rebuilds the search index from `generation`,
     /// all in one transaction, so the index always describes the database that is current.
-    func makeCurrent(_ record: InstalledDatabase?, sourceFile: String, searchRows: [SearchHit]) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "DELETE FROM installed_database")
-            if let record {
-                try db.execute(sql: """
-                    INSERT INTO installed_database(id, version, contentName, contentSize, contentMD5, origin, installedAt, fileName)
-                    VALUES (1, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [record.version, record.contentName, record.contentSize, record.contentMD5,
-                                     record.origin.rawValue, record.installedAt, record.fileName])
+    func makeCurrent(_ record: InstalledDatabase?, from generation: CoreGeneration) async throws {
+        try await writer.writeWithoutTransaction { db in
+            try SearchIndexBuilder.attaching(generation.file, schema: generation.schema, to: db) { core in
+                try db.inTransaction {
+                    try Self.record(record, in: db)
+                    try Self.rebuildSearch(db, from: core, sourceFile: generation.file.lastPathComponent)
+                    return .commit
+                }
             }
-            try Self.rebuildSearch(db, sourceFile: sourceFile, rows: searchRows)
         }
+    }
+
+    /// Fills a staging search index from `file`, a database that is still being checked; the
+    /// current index keeps answering until `install` swaps the staged one in.
+    func stageSearch(from file: URL, schema: CoreSchema) async throws {
+        try await writer.writeWithoutTransaction { db in
+            try SearchIndexBuilder.attaching(file, schema: schema, to: db) { core in
+                try db.inTransaction {
+                    try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)")
+                    try db.execute(sql: "CREATE VIRTUAL TABLE \(Self.stagedSearchTable) USING fts5(\(Self.searchTableColumns))")
+                    try db.execute(sql: "INSERT INTO \(Self.stagedSearchTable)(title, speaker, conference, date, talkID) " + core.selectSearchRows)
+                    return .commit
+                }
+            }
+        }
+    }
+
+    /// Makes `record` current with the index `stageSearch` built for it, in one transaction: the
+    /// staged table replaces the index by a rename, so the swap costs no rebuild.
+    func install(_ record: InstalledDatabase) async throws {
+        try await writer.write { db in
+            guard try db.tableExists(Self.stagedSearchTable) else {
+                throw ConferenceError.fileSystem("the search index for version \(record.version) was not built")
+            }
+            try Self.record(record, in: db)
+            try db.execute(sql: "DROP TABLE talk_search")
+            try db.execute(sql: "ALTER TABLE \(Self.stagedSearchTable) RENAME TO talk_search")
+            try Self.recordSearchSource(record.fileName, in: db)
+        }
+    }
+
+    /// Drops a staged index that will not be installed.
+    func discardStagedSearch() async throws {
+        try await writer.write { db in try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)") }
     }
 
     /// The file the search index was built from.
@@ -46,8 +78,15 @@ struct ConferenceStateDatabase: Sendable {
     }
 
     /// Rebuilds the search index alone (at start-up, when it describes another file).
-    func rebuildSearch(sourceFile: String, rows: [SearchHit]) async throws {
-        try await writer.write { db in try Self.rebuildSearch(db, sourceFile: sourceFile, rows: rows) }
+    func rebuildSearch(from generation: CoreGeneration) async throws {
+        try await writer.writeWithoutTransaction { db in
+            try SearchIndexBuilder.attaching(generation.file, schema: generation.schema, to: db) { core in
+                try db.inTransaction {
+                    try Self.rebuildSearch(db, from: core, sourceFile: generation.file.lastPathComponent)
+                    return .commit
+                }
+            }
+        }
     }
 
     /// Talks whose title or speaker have words starting with each typed word, best first.
@@ -125,14 +164,45 @@ private extension ConferenceStateDatabase {
         return migrator
     }
 
-    static func rebuildSearch(_ db: Database, sourceFile: String, rows: [SearchHit]) throws {
+    /// A date as GRDB stores one ("yyyy-MM-dd HH:mm:ss.SSS", UTC), written without the
+    /// `DateFormatter` GRDB uses, which maps in megabytes of ICU for one timestamp per install.
+    static func storedDate(_ date: Date) -> DatabaseDateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        var components = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        // Whole milliseconds, so GRDB's rounding can never write ".1000".
+        components.nanosecond = (components.nanosecond ?? 0) / 1_000_000 * 1_000_000
+        return DatabaseDateComponents(components, format: .YMD_HMSS)
+    }
+
+    /// Refills the index from the attached sci-core file in one statement, inside SQLite: no row
+    /// of it passes through Swift unless its text has an entity to decode.
+    static func rebuildSearch(_ db: Database, from core: SearchIndexBuilder.AttachedCore, sourceFile: String) throws {
         try db.execute(sql: "DELETE FROM talk_search")
-        let insert = try db.makeStatement(sql: "INSERT INTO talk_search(title, speaker, conference, date, talkID) VALUES (?, ?, ?, ?, ?)")
-        for row in rows {
-            try insert.execute(arguments: [row.title, row.speaker, row.conference, row.date, row.id])
-        }
+        try db.execute(sql: "INSERT INTO talk_search(title, speaker, conference, date, talkID) " + core.selectSearchRows)
+        try recordSearchSource(sourceFile, in: db)
+    }
+
+    /// The search index's columns and tokenizer, as the first migration created `talk_search`.
+    static let searchTableColumns = "title, speaker, conference UNINDEXED, date UNINDEXED, talkID UNINDEXED, tokenize = 'unicode61 remove_diacritics 2'"
+
+    /// Where `stageSearch` builds the next index.
+    static let stagedSearchTable = "talk_search_staged"
+
+    /// Replaces the install record (nil: the sample is in use).
+    static func record(_ record: InstalledDatabase?, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM installed_database")
+        guard let record else { return }
+        try db.execute(sql: """
+            INSERT INTO installed_database(id, version, contentName, contentSize, contentMD5, origin, installedAt, fileName)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [record.version, record.contentName, record.contentSize, record.contentMD5,
+                             record.origin.rawValue, storedDate(record.installedAt), record.fileName])
+    }
+
+    static func recordSearchSource(_ fileName: String, in db: Database) throws {
         try db.execute(sql: "INSERT INTO search_source(id, fileName) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET fileName = excluded.fileName",
-                       arguments: [sourceFile])
+                       arguments: [fileName])
     }
 }
 

@@ -61,26 +61,6 @@ extension CoreQueries {
         return SpeakerDetail(speaker: summary, talks: talks)
     }
 
-    /// Every talk with its speaker and conference, for Pocket's search index.
-    static func searchRows(_ db: Database, schema: CoreSchema) throws -> [SearchHit] {
-        let sql = """
-            SELECT t.ID, t.Title, \(schema.column("talk", "Date", as: "t")) AS talkDate,
-                   sp.GivenNames, sp.LastNames, c.Abbr AS conferenceAbbr
-            FROM talk t
-            LEFT JOIN speaker sp ON sp.ID = t.SpeakerID
-            LEFT JOIN conference_talk ct ON ct.TalkID = t.ID
-            LEFT JOIN conf_session s ON s.ID = ct.SessionID
-            LEFT JOIN conference c ON c.ID = s.ConferenceID
-            ORDER BY t.ID
-            """
-        var seen: Set<Int> = []
-        return try Row.fetchAll(db, sql: sql).compactMap { row in
-            guard let id = row.integer("ID"), seen.insert(id).inserted else { return nil }
-            return SearchHit(id: id, title: row.display("Title"), speaker: row.personName(given: "GivenNames", last: "LastNames"),
-                             conference: row.optionalDisplay("conferenceAbbr"), date: row.optionalDisplay("talkDate"))
-        }
-    }
-
     /// Talk rows for a list of ids, in the order given; ids the database lacks are left out.
     static func talkSummaries(_ db: Database, schema: CoreSchema, ids: [Int]) throws -> [TalkSummary] {
         guard !ids.isEmpty else { return [] }

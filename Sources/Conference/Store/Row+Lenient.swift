@@ -9,12 +9,7 @@ extension Row {
     /// The column as an integer: integers, whole reals and numeric text are accepted; anything else is nil.
     func integer(_ column: String) -> Int? {
         let value: DatabaseValue = self[column]
-        switch value.storage {
-        case .int64(let number): return Int(exactly: number)
-        case .double(let number): return number.isFinite ? Int(exactly: number.rounded(.towardZero)) : nil
-        case .string(let text): return Int(text.trimmingCharacters(in: .whitespaces))
-        case .blob, .null: return nil
-        }
+        return value.lenientInteger
     }
 
     /// The column as raw text (numbers are written out); nil for NULL.
@@ -31,7 +26,7 @@ extension Row {
 
     /// The column as text for display: entities decoded, whitespace trimmed, "" for NULL.
     func display(_ column: String) -> String {
-        HTMLEntities.decode(text(column) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        text(column).map(DisplayText.clean) ?? ""
     }
 
     /// Like `display`, but nil when the value is NULL or blank.
@@ -50,5 +45,17 @@ extension Row {
         guard let text = optionalDisplay(column), let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host != nil else { return nil }
         return url
+    }
+}
+
+extension DatabaseValue {
+    /// The value as an integer: integers, whole reals and numeric text are accepted; anything else is nil.
+    var lenientInteger: Int? {
+        switch storage {
+        case .int64(let number): return Int(exactly: number)
+        case .double(let number): return number.isFinite ? Int(exactly: number.rounded(.towardZero)) : nil
+        case .string(let text): return Int(DisplayText.trimmed(text))
+        case .blob, .null: return nil
+        }
     }
 }

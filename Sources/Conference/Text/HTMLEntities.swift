@@ -6,7 +6,8 @@
 public enum HTMLEntities {
     /// `text` with every named and numeric character reference replaced by its character.
     public static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        // The byte scan, not `contains("&")`: with Foundation imported that one bridges to NSString.
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var rest = Substring(text)

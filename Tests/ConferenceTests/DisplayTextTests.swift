@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+@testable import Conference
+
+@Suite("Display text")
+struct DisplayTextTests {
+    @Test(arguments: [
+        ("  Title  ", "Title"),
+        ("\t\nTitle\r\n", "Title"),
+        ("\u{00A0}Benjam&iacute;n\u{3000}", "Benjamín"),
+        ("&nbsp;Decoded space is trimmed too&nbsp;", "Decoded space is trimmed too"),
+        ("inner  spaces\tstay", "inner  spaces\tstay"),
+        ("   ", ""),
+        ("", ""),
+        ("\u{2028}x\u{2029}\u{0085}", "x"),
+    ])
+    func cleans(_ input: String, _ expected: String) {
+        #expect(DisplayText.clean(input) == expected)
+    }
+
+    /// The trim removes exactly what Foundation's `whitespacesAndNewlines` would, which it replaces.
+    @Test func trimsWhatFoundationTrims() {
+        let edges = (0...0x3000).compactMap(Unicode.Scalar.init).map(String.init)
+        for edge in edges {
+            let text = edge + "a" + edge
+            #expect(DisplayText.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(edge.unicodeScalars.first?.value ?? 0, radix: 16))")
+        }
+    }
+}
