@@ -283,7 +283,14 @@ private extension StreamingDownloader {
         let activity = ActivityClock()
         return try await withThrowingTaskGroup(of: StreamOutcome.self) { group in
             group.addTask {
-                var writer = try HashingFileWriter(file: file, keeping: keeping)
+                let writer: HashingFileSink
+                do {
+                    // A short queue: network buffers freed on the sink's thread go back to the event
+                    // loop's heap, which keeps what it grew to, so a long one only raises the peak.
+                    writer = try HashingFileSink(file: file, keeping: keeping, maximumQueuedBytes: 256 << 10)
+                } catch {
+                    throw DownloadError.fileSystem(error.localizedDescription)
+                }
                 defer { writer.close() }
                 progress(DownloadProgress(bytesReceived: writer.byteCount, totalBytes: total, validator: validator))
                 do {
@@ -292,7 +299,11 @@ private extension StreamingDownloader {
                         if let limit, writer.byteCount + Int64(buffer.readableBytes) > limit {
                             throw DownloadError.sizeMismatch(expected: limit, actual: writer.byteCount + Int64(buffer.readableBytes))
                         }
-                        try writer.append(buffer)
+                        do {
+                            try await writer.append(buffer)
+                        } catch {
+                            throw DownloadError.fileSystem(error.localizedDescription)
+                        }
                         progress(DownloadProgress(bytesReceived: writer.byteCount, totalBytes: total, validator: validator))
                     }
                 } catch let error as DownloadError {
@@ -302,7 +313,11 @@ private extension StreamingDownloader {
                     if case .interrupted = classify(error, url: file, duringBody: true) { return .dropped }
                     throw classify(error, url: file, duringBody: true)
                 }
-                return .complete(byteCount: writer.byteCount, md5: writer.finish())
+                do {
+                    return .complete(byteCount: writer.byteCount, md5: try writer.finish())
+                } catch {
+                    throw DownloadError.fileSystem(error.localizedDescription)
+                }
             }
             group.addTask {
                 let tick = min(idleTimeout / 4, .milliseconds(250))
@@ -345,56 +360,5 @@ private final class ActivityClock: @unchecked Sendable {
 
     var idle: Duration {
         lock.withLock { ContinuousClock.now - last }
-    }
-}
-
-/// Appends to a file while keeping the MD5 of everything in it, including the bytes kept.
-private struct HashingFileWriter {
-    private let handle: FileHandle
-    private var hasher = Insecure.MD5()
-    private(set) var byteCount: Int64 = 0
-
-    init(file: URL, keeping: Int64) throws {
-        let manager = FileManager.default
-        if keeping == 0 || !manager.fileExists(atPath: file.path) {
-            guard manager.createFile(atPath: file.path, contents: nil) else {
-                throw DownloadError.fileSystem("cannot create \(file.lastPathComponent)")
-            }
-        }
-        do {
-            handle = try FileHandle(forUpdating: file)
-            try handle.truncate(atOffset: UInt64(keeping))
-            try handle.seek(toOffset: 0)
-            // The hash must cover the kept bytes too: read them back in small chunks.
-            while byteCount < keeping {
-                let chunk = try handle.read(upToCount: Int(min(1 << 20, keeping - byteCount))) ?? Data()
-                if chunk.isEmpty { break }
-                hasher.update(data: chunk)
-                byteCount += Int64(chunk.count)
-            }
-            try handle.seekToEnd()
-        } catch {
-            throw DownloadError.fileSystem(error.localizedDescription)
-        }
-    }
-
-    mutating func append(_ buffer: ByteBuffer) throws {
-        do {
-            try buffer.withUnsafeReadableBytes { bytes in
-                hasher.update(bufferPointer: bytes)
-                try handle.write(contentsOf: bytes)
-            }
-        } catch {
-            throw DownloadError.fileSystem(error.localizedDescription)
-        }
-        byteCount += Int64(buffer.readableBytes)
-    }
-
-    func finish() -> String {
-        hasher.finalize().map { String(format: "%02x", $0) }.joined()
-    }
-
-    func close() {
-        try? handle.close()
     }
 }

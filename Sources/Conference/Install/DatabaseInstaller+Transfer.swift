@@ -38,7 +38,7 @@ extension DatabaseInstaller {
                 throw ConferenceError.sizeMismatch(file: name, expected: size, actual: result.byteCount)
             }
             if result.md5 == md5 {
-                try? FileManager.default.removeItem(at: resumeFile)
+                removeInBackground([resumeFile])
                 return part
             }
             // Bytes kept from an earlier run may belong to another upload under the same validator:

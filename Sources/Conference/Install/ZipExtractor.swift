@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PocketCore
 import PocketZlib
 import ZIPFoundation
 
@@ -10,8 +11,8 @@ import ZIPFoundation
 /// ZIPFoundation's `extract(_:to:)` does not check. The database is streamed through our own
 /// consumer into a file we name, hashed as it goes, and cut off past the manifest's size.
 ///
-/// Two threads share the work: this one inflates and checks the CRC (with zlib's `crc32`, as
-/// ZIPFoundation's own is a Swift loop on Linux), a `HashingFileWriter` hashes and writes.
+/// Two threads share the work: this one inflates, a `HashingFileSink` computes the MD5 and the CRC
+/// (with zlib's `crc32`, as ZIPFoundation's own is a Swift loop on Linux) and writes.
 enum ZipExtractor {
     /// What was written.
     struct Extracted: Equatable {
@@ -42,24 +43,21 @@ enum ZipExtractor {
         // The header's size is only a claim; the byte count below is what is enforced.
         guard entry.uncompressedSize <= UInt64(limit) else { throw .archiveEntryTooLarge(name: entryName, limit: limit) }
 
-        let writer: HashingFileWriter
+        let writer: HashingFileSink
         do {
-            writer = try HashingFileWriter(creating: destination)
+            writer = try HashingFileSink(file: destination)
         } catch {
             throw .fileSystem("cannot create \(destination.lastPathComponent)")
         }
         defer { writer.close() }
         var written: Int64 = 0
-        var checksum: UInt = 0
+        let checksum = RunningCRC32()
         do {
             _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: true) { chunk in
                 if cancellation.isSet { throw ConferenceError.cancelled }
                 written += Int64(chunk.count)
                 if written > limit { throw ConferenceError.archiveEntryTooLarge(name: entryName, limit: limit) }
-                checksum = chunk.withUnsafeBytes { bytes in
-                    crc32(checksum, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
-                }
-                try writer.write(chunk)
+                try writer.write(chunk) { checksum.update($0) }
                 progress(written)
             }
         } catch let error as ConferenceError {
@@ -75,7 +73,7 @@ enum ZipExtractor {
         } catch {
             throw .fileSystem("cannot write \(destination.lastPathComponent): \(error.localizedDescription)")
         }
-        guard UInt32(truncatingIfNeeded: checksum) == entry.checksum else { throw .corruptArchive("\(entryName) fails its CRC check") }
+        guard checksum.value == entry.checksum else { throw .corruptArchive("\(entryName) fails its CRC check") }
         return Extracted(byteCount: written, md5: md5)
     }
 
@@ -101,5 +99,21 @@ enum ZipExtractor {
         let base = folder.standardizedFileURL.path
         let resolved = folder.appendingPathComponent(normalized).standardizedFileURL.path
         return resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+}
+
+/// A CRC-32 fed chunk by chunk on the file sink's thread and read once that thread is done.
+private final class RunningCRC32: @unchecked Sendable {
+    private var crc: UInt = 0
+
+    func update(_ chunk: Data) {
+        crc = chunk.withUnsafeBytes { bytes in
+            crc32(crc, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
+        }
+    }
+
+    /// Valid after the sink's `finish`, which waits for every chunk.
+    var value: UInt32 {
+        UInt32(truncatingIfNeeded: crc)
     }
 }
