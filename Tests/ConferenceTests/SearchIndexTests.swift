@@ -57,6 +57,20 @@ struct SearchIndexTests {
         #expect(try await state.read { db in try db.tableExists("talk_search_staged") } == false)
     }
 
+    /// The file is attached through a `file:` URI: characters that mean something in a URI must
+    /// not change which file that is.
+    @Test func aDataFolderWithURICharactersStillIndexes() async throws {
+        let parent = TestFiles.folder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("my data?x=1#frag %41 é", isDirectory: true)
+        let library = try await ConferenceLibrary.open(folder: folder)
+        #expect(try await library.search("holland").count == 3)
+        let release = try TestFiles.release("2", in: TestFiles.folder("uri-release"))
+        _ = try await DatabaseInstaller(library: library).importDatabase(at: release)
+        #expect(try await library.search("holland").count == 3)
+        #expect(try await library.installedDatabase() != nil)
+    }
+
     /// What the search index held when it was built in Swift: one row per talk, as the screens read it.
     private static func screenRows(_ db: Database) throws -> [SearchHit] {
         let rows = try Row.fetchAll(db, sql: """
