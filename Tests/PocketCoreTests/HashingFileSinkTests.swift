@@ -67,6 +67,19 @@ struct HashingFileSinkTests {
         #expect(md5 == Self.md5(data))
     }
 
+    /// Starting afresh over an older, longer file leaves none of its bytes behind.
+    @Test func anOlderFileIsReplaced() throws {
+        let url = Self.file()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(repeating: 0xEE, count: 90_000).write(to: url)
+        let data = Self.bytes(10_000, seed: 4)
+        let sink = try HashingFileSink(file: url)
+        try sink.write(data)
+        #expect(try sink.finish() == Self.md5(data))
+        sink.close()
+        #expect(try Data(contentsOf: url) == data)
+    }
+
     /// A device that is always full: the failed write is reported, not lost.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func aFailedWriteIsReported() throws {
