@@ -134,8 +134,9 @@ public actor ConferenceLibrary: ConferenceStore {
 
     /// Moves a verified database into place and makes it current: a rename within the data
     /// folder, then one transaction records it and swaps in the search index `stageSearch` built,
-    /// then the store switches to it. Queries already running finish on the previous file, which is deleted when
-    /// they are done. If any step fails, the previous database stays current and the new file is removed.
+    /// then the store switches to it. Queries already running finish on the previous file, which
+    /// is deleted when they are done. If any step fails, the previous database stays current and
+    /// the new file is removed.
     func install(_ candidate: URL, version: String, contentName: String, contentSize: Int64, contentMD5: String,
                  origin: InstallOrigin) async throws(ConferenceError) -> InstalledDatabase {
         let fileName = "core.\(version).\(UUID().uuidString.prefix(8).lowercased()).db"
