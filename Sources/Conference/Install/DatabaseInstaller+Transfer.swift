@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PocketCore
 
@@ -107,25 +106,23 @@ extension DatabaseInstaller {
         defer { continuation.finish() }
         let result = try await withTaskCancellationHandler {
             try await runBlocking { () throws -> (Int64, String) in
-                guard let input = FileHandle(forReadingAtPath: source.path),
-                      FileManager.default.createFile(atPath: destination.path, contents: nil),
-                      let output = FileHandle(forWritingAtPath: destination.path) else {
-                    throw ConferenceError.fileSystem("cannot copy \(source.lastPathComponent) into the data folder")
+                let failure = ConferenceError.fileSystem("cannot copy \(source.lastPathComponent) into the data folder")
+                guard let input = FileHandle(forReadingAtPath: source.path) else { throw failure }
+                defer { try? input.close() }
+                guard let output = try? HashingFileSink(file: destination) else { throw failure }
+                defer { output.close() }
+                do {
+                    while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                        if cancelled.isSet { throw ConferenceError.cancelled }
+                        try output.write(chunk)
+                        continuation.yield(output.byteCount)
+                    }
+                    return (output.byteCount, try output.finish())
+                } catch let error as ConferenceError {
+                    throw error
+                } catch {
+                    throw failure
                 }
-                defer {
-                    try? input.close()
-                    try? output.close()
-                }
-                var hasher = Insecure.MD5()
-                var count: Int64 = 0
-                while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                    if cancelled.isSet { throw ConferenceError.cancelled }
-                    hasher.update(data: chunk)
-                    try output.write(contentsOf: chunk)
-                    count += Int64(chunk.count)
-                    continuation.yield(count)
-                }
-                return (count, hasher.finalize().map { String(format: "%02x", $0) }.joined())
             }
         } onCancel: {
             cancelled.set()

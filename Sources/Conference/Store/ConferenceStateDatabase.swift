@@ -27,15 +27,7 @@ struct ConferenceStateDatabase: Sendable {
     /// Makes `record` (nil: the sample) current and rebuilds the search index from `generation`,
     /// all in one transaction, so the index always describes the database that is current.
     func makeCurrent(_ record: InstalledDatabase?, from generation: CoreGeneration) async throws {
-        try await writer.writeWithoutTransaction { db in
-            try SearchIndexBuilder.attaching(generation.file, schema: generation.schema, to: db) { core in
-                try db.inTransaction {
-                    try Self.record(record, in: db)
-                    try Self.rebuildSearch(db, from: core, sourceFile: generation.file.lastPathComponent)
-                    return .commit
-                }
-            }
-        }
+        try await rebuildSearch(from: generation) { db in try Self.record(record, in: db) }
     }
 
     /// Fills a staging search index from `file`, a database that is still being checked; the
@@ -77,11 +69,14 @@ struct ConferenceStateDatabase: Sendable {
         try await writer.read { db in try String.fetchOne(db, sql: "SELECT fileName FROM search_source WHERE id = 1") }
     }
 
-    /// Rebuilds the search index alone (at start-up, when it describes another file).
-    func rebuildSearch(from generation: CoreGeneration) async throws {
+    /// Rebuilds the search index from `generation` (alone at start-up, when it describes another
+    /// file), running `alsoInTransaction` in the same transaction.
+    func rebuildSearch(from generation: CoreGeneration,
+                       alsoInTransaction: @escaping @Sendable (Database) throws -> Void = { _ in }) async throws {
         try await writer.writeWithoutTransaction { db in
             try SearchIndexBuilder.attaching(generation.file, schema: generation.schema, to: db) { core in
                 try db.inTransaction {
+                    try alsoInTransaction(db)
                     try Self.rebuildSearch(db, from: core, sourceFile: generation.file.lastPathComponent)
                     return .commit
                 }
