@@ -41,8 +41,7 @@ struct ConferenceInstallRouteTests {
                 // An import replaces the downloaded database.
                 let other = try ConferenceFixtures.release(version: "3", lastUpdated: "2026-03-03 00:00:00")
                 let upload = ConferenceFixtures.multipart(fileName: "core.3.db", data: other.database)
-                let imported = try await client.execute(uri: "/conference/settings/import?_csrf=\(token)", method: .post,
-                                                        headers: [.contentType: upload.contentType, .cookie: "pocket_csrf=\(token)"], body: upload.body)
+                let imported = try await client.postImport(upload, token: token)
                 #expect(imported.status == .seeOther)
                 await conference.waitUntilIdle()
                 let after = try await client.text("/conference/settings")
@@ -85,8 +84,7 @@ struct ConferenceInstallRouteTests {
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             let upload = ConferenceFixtures.multipart(fileName: "C:\\Users\\me\\core.53.db", data: release.database)
-            let response = try await client.execute(uri: "/conference/settings/import?_csrf=\(token)", method: .post,
-                                                    headers: [.contentType: upload.contentType, .cookie: "pocket_csrf=\(token)"], body: upload.body)
+            let response = try await client.postImport(upload, token: token)
             #expect(response.status == .seeOther)
             await conference.waitUntilIdle()
             let page = try await client.text("/conference/settings")
@@ -112,7 +110,7 @@ struct ConferenceInstallRouteTests {
             let headers: (String) -> HTTPFields = { [.contentType: $0, .cookie: "pocket_csrf=\(token)"] }
             // Not a database: the import runs and fails with the verifier's words.
             let junk = ConferenceFixtures.multipart(fileName: "notes.db", data: Data(repeating: 0x41, count: 4096))
-            let imported = try await client.execute(uri: "/conference/settings/import?_csrf=\(token)", method: .post, headers: headers(junk.contentType), body: junk.body)
+            let imported = try await client.postImport(junk, token: token)
             #expect(imported.status == .seeOther)
             await conference.waitUntilIdle()
             let failed = try await client.text("/conference/settings")

@@ -102,6 +102,12 @@ extension TestClientProtocol {
                           body: ByteBuffer(string: "_csrf=\(token)&" + body))
     }
 
+    /// POSTs a multipart upload to Settings' import with the session's token in its cookie and query.
+    func postImport(_ upload: (body: ByteBuffer, contentType: String), token: String) async throws -> TestResponse {
+        try await execute(uri: "/conference/settings/import?_csrf=\(token)", method: .post,
+                          headers: [.contentType: upload.contentType, .cookie: "pocket_csrf=\(token)"], body: upload.body)
+    }
+
     /// GETs a page's text.
     func text(_ uri: String) async throws -> (status: HTTPResponse.Status, text: String) {
         try await execute(uri: uri, method: .get) { ($0.status, $0.text) }

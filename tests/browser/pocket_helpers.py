@@ -253,6 +253,21 @@ def load_states() -> list[USStateData]:
     return sorted(states, key=lambda s: s.name.casefold())
 
 
+def serve_in_background(handler: type, name: str) -> http.server.ThreadingHTTPServer:
+    """Starts a fixture HTTP server on a free loopback port, answering from a daemon thread."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, name=name, daemon=True).start()
+    return httpd
+
+
+def stop_serving(httpd: http.server.ThreadingHTTPServer | None) -> None:
+    """Stops a server `serve_in_background` started (nothing when it never started)."""
+    if httpd:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 class PlateImageServer:
     """Stands in for the plate pictures' host: serves PLATE_JPEG at every state's picture path except the
     PLATE_PICTURES_MISSING ones (404), on a free loopback port, and records what Pocket asked for."""
@@ -263,7 +278,6 @@ class PlateImageServer:
         self.requests: list[tuple[str, int]] = []  # (path, status)
         self._lock = threading.Lock()
         self._httpd = None
-        self._thread = None
 
     @property
     def base_url(self) -> str:
@@ -301,16 +315,11 @@ class PlateImageServer:
             def log_message(self, *args):  # quiet: requests are recorded above
                 pass
 
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="plate-images", daemon=True)
-        self._thread.start()
+        self._httpd = serve_in_background(Handler, "plate-images")
         return self
 
     def stop(self):
-        if self._httpd:
-            self._httpd.shutdown()
-            self._httpd.server_close()
+        stop_serving(self._httpd)
 
 
 # --------------------------------------------------------------------------- browser
@@ -754,15 +763,11 @@ class SCIManifestServer:
             def log_message(self, *args):
                 pass
 
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, name="sci-manifest", daemon=True).start()
+        self._httpd = serve_in_background(Handler, "sci-manifest")
         return self
 
     def stop(self):
-        if self._httpd:
-            self._httpd.shutdown()
-            self._httpd.server_close()
+        stop_serving(self._httpd)
 
 
 # --------------------------------------------------------------------------- Murals: a murals service and tile host
@@ -890,9 +895,7 @@ class MuralsServer:
             def log_message(self, *args):
                 pass
 
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, name="murals-service", daemon=True).start()
+        self._httpd = serve_in_background(Handler, "murals-service")
         return self
 
     def env(self) -> dict[str, str]:
@@ -901,6 +904,4 @@ class MuralsServer:
                 "POCKET_MURALS_TILES": self.tiles_url}
 
     def stop(self):
-        if self._httpd:
-            self._httpd.shutdown()
-            self._httpd.server_close()
+        stop_serving(self._httpd)
