@@ -18,27 +18,30 @@ public actor PlateImageCache {
     private var failures: [String: (Date, String)] = [:]
     private var inFlight: [String: Task<Image?, Never>] = [:]
     private let retryAfter: TimeInterval
+    private let patience: Duration
 
     /// Caches below `folder`; `base`, when set, replaces the scheme, host and port of every
-    /// image URL (a mirror, or a fixture server in tests).
-    public init(folder: URL, fetcher: any HTTPFetching, base: URL? = nil, retryAfter: TimeInterval = 300) {
+    /// image URL (a mirror, or a fixture server in tests). `patience` is how long a page waits
+    /// for a download before it renders without the picture.
+    public init(folder: URL, fetcher: any HTTPFetching, base: URL? = nil, retryAfter: TimeInterval = 300, patience: Duration = .seconds(3)) {
         self.folder = folder
         self.fetcher = fetcher
         self.base = base
         self.retryAfter = retryAfter
+        self.patience = patience
     }
 
     /// The cached picture, fetching it first if needed; nil when it cannot be had right now.
     ///
-    /// A page waits at most `patience` for a download: after that it renders without the picture
-    /// while the download carries on, so a slow or dead host never holds a screen for long.
-    public func image(for state: USState, patience: Duration = .seconds(3)) async -> Image? {
+    /// A page waits at most the cache's patience for a download: after that it renders without the
+    /// picture while the download carries on, so a slow or dead host never holds a screen for long.
+    public func image(for state: USState) async -> Image? {
         if let cached = cached(state) { return cached }
         if let (when, _) = failures[state.code], Date().timeIntervalSince(when) < retryAfter { return nil }
         let task = inFlight[state.code] ?? startDownload(state)
         return await withTaskGroup(of: Image?.self) { group in
             group.addTask { await task.value }
-            group.addTask {
+            group.addTask { [patience] in
                 try? await Task.sleep(for: patience)
                 return nil
             }

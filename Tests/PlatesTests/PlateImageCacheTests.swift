@@ -9,6 +9,9 @@ import Testing
 @Suite("Plate image cache")
 struct PlateImageCacheTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 300))
+    /// A page gives up on a download after three seconds; these tests wait for the outcome itself,
+    /// so a heavily loaded machine cannot turn a slow answer into a missing one.
+    static let patience = Duration.seconds(60)
 
     private func fixture() -> some ApplicationProtocol {
         let router = Router()
@@ -39,13 +42,13 @@ struct PlateImageCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try await fixture().test(.live) { client in
             let port = try #require(client.port)
-            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"))
+            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"), patience: Self.patience)
             #expect(cache.sourceURL(for: alabama).absoluteString == "http://127.0.0.1:\(port)/us1/al09a.jpg")
             let image = await cache.image(for: alabama)
             #expect(image == .init(data: Self.jpeg, contentType: "image/jpeg"))
         }
         // The server has stopped; a new cache on the same folder still has the picture.
-        let offline = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:9"))
+        let offline = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:9"), patience: Self.patience)
         #expect(await offline.image(for: alabama)?.data == Self.jpeg)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".part") }
         #expect(leftovers.isEmpty)
@@ -57,7 +60,7 @@ struct PlateImageCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try await fixture().test(.live) { client in
             let port = try #require(client.port)
-            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"))
+            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"), patience: Self.patience)
             let missing = try #require(catalog.state(code: "CA"))
             #expect(await cache.image(for: missing) == nil)
             #expect(await cache.lastFailure(for: missing) == "the server answered 404")
@@ -68,7 +71,7 @@ struct PlateImageCacheTests {
             let sniffed = try #require(catalog.state(code: "AZ"))
             #expect(await cache.image(for: sniffed)?.contentType == "image/png")
         }
-        let unreachable = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:9"))
+        let unreachable = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:9"), patience: Self.patience)
         let texas = try #require(catalog.state(code: "TX"))
         #expect(await unreachable.image(for: texas) == nil)
         #expect(await unreachable.lastFailure(for: texas) == "127.0.0.1 could not be reached")

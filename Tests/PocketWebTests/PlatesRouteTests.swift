@@ -18,11 +18,13 @@ struct PlatesRouteTests {
         let app: PlatesApp
     }
 
-    private func fixture(imageBase: URL = URL(string: "http://127.0.0.1:9")!) throws -> Fixture {
+    /// `imageBase` is a fixture picture server; the page then waits for its answer however slow the
+    /// machine is. Without one, pictures come from a port nothing listens on.
+    private func fixture(imageBase: URL? = nil) throws -> Fixture {
         let catalog = try StateCatalog.bundled()
         let store = try PlatesDatabase.inMemory(catalog: catalog)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plates-web-\(UUID().uuidString)")
-        let images = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: imageBase)
+        let images = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: imageBase ?? URL(string: "http://127.0.0.1:9"), patience: imageBase == nil ? .seconds(3) : .seconds(60))
         return Fixture(store: store, catalog: catalog, app: PlatesApp(store: store, catalog: catalog, images: images))
     }
 
@@ -131,7 +133,8 @@ struct PlatesRouteTests {
         let images = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await images.test(.live) { imageClient in
             let port = try #require(imageClient.port)
-            let fixture = try fixture(imageBase: try #require(URL(string: "http://127.0.0.1:\(port)")))
+            let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            let fixture = try fixture(imageBase: base)
             let app = try await makeApplication(apps: [fixture.app])
             try await app.test(.router) { client in
                 try await client.execute(uri: "/plates/states/AL", method: .get) { response in

@@ -247,7 +247,11 @@ struct RemoteRouteTests {
     // MARK: Screen, reset, events
 
     @Test func theScreenShowsNoSignalThenTheChannelAndTheDVR() async throws {
-        let fixture = try fixture(unboxedAt: Date().addingTimeInterval(-3600))
+        // The page reads the counters at a fixed moment, so a slow machine cannot move them a second on;
+        // a whole second, because the store keeps times to the millisecond.
+        let moment = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let store = try RemoteDatabase.inMemory(now: moment.addingTimeInterval(-3600))
+        let fixture = Fixture(store: store, app: RemoteApp(store: store, now: { moment }))
         let app = try await makeApplication(apps: [fixture.app])
         try await app.test(.router) { client in
             var page = try await get(client, "/remote/screen").text
@@ -256,10 +260,10 @@ struct RemoteRouteTests {
             #expect(page.contains(#"data-sse="/remote/events?view=screen""#))
             #expect(page.contains(#"data-dialog="remote-reset""#))
             #expect(page.contains(#"<dialog class="alert" id="remote-reset""#))
-            _ = try await fixture.store.apply([.setPower(true), .tuneFavourite(0)], at: Date())
+            _ = try await fixture.store.apply([.setPower(true), .tuneFavourite(0)], at: moment)
             // Recording started 75 seconds ago: the page shows the DVR as it is now.
-            _ = try await fixture.store.setDVRPower(true, at: Date().addingTimeInterval(-75))
-            _ = try await fixture.store.press(.record, at: Date().addingTimeInterval(-75))
+            _ = try await fixture.store.setDVRPower(true, at: moment.addingTimeInterval(-75))
+            _ = try await fixture.store.press(.record, at: moment.addingTimeInterval(-75))
             page = try await get(client, "/remote/screen").text
             #expect(page.contains(#"<span class="osd__channel" id="screen-channel">07</span><span class="osd__favourite" id="screen-favourite">ABC</span>"#))
             #expect(page.contains("Channel 07, ABC, volume 50"))

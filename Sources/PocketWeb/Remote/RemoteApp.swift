@@ -6,12 +6,15 @@ import Remote
 /// The TV and DVR remotes and the Screen they control: registration and every route, listed once.
 public struct RemoteApp: PocketApp {
     private let store: any RemoteStore
+    private let now: @Sendable () -> Date
     /// Announces stored changes to every open page's event stream.
     let signals = Broadcaster<RemoteEvents.Signal>()
 
     /// Builds the app on its store; the simulated devices live there, shared by every browser.
-    public init(store: any RemoteStore) {
+    /// `now` is the wall clock that presses are stamped with and running counters are read at.
+    public init(store: any RemoteStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
+        self.now = now
     }
 
     public var descriptor: AppDescriptor {
@@ -19,8 +22,8 @@ public struct RemoteApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let events = RemoteEvents(signals: signals, store: store, renderer: environment.renderer)
-        let pages = RemotePages(store: store, events: events, renderer: environment.renderer)
+        let events = RemoteEvents(signals: signals, store: store, renderer: environment.renderer, now: now)
+        let pages = RemotePages(store: store, events: events, renderer: environment.renderer, now: now)
         group.get(RemoteRoute.root.pattern, use: pages.root)
         group.get(RemoteRoute.tv.pattern, use: pages.tv)
         group.post(RemoteRoute.tvPower.pattern, use: pages.tvPower)

@@ -28,6 +28,7 @@ struct RemoteEvents: Sendable {
     let signals: Broadcaster<Signal>
     let store: any RemoteStore
     let renderer: PageRenderer
+    let now: @Sendable () -> Date
 
     /// How often running counters are re-sent: the counters show whole seconds.
     static let tick = Duration.seconds(1)
@@ -113,7 +114,7 @@ private extension RemoteEvents {
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.tick)
             guard !Task.isCancelled, let snapshot = try? await store.dvr(), snapshot.device.isRunning else { continue }
-            let clock = RemoteClock(dvr: snapshot.dvr(at: Date()), id: view == .screen ? "screen-dvr-clock" : "dvr-clock")
+            let clock = RemoteClock(dvr: snapshot.dvr(at: now()), id: view == .screen ? "screen-dvr-clock" : "dvr-clock")
             if let event = patch(clock, template: "remote/clock") { continuation.yield(event) }
         }
     }
@@ -127,7 +128,7 @@ private extension RemoteEvents {
     /// The DVR's state and its counters: two elements, patched separately because only the state is
     /// in a live region (counters read out every second would drown everything else).
     func dvrPatch() async throws -> ServerSentEvent? {
-        let panel = RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: Date())
+        let panel = RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: now())
         return patch([(panel, "remote/screen-dvr"), (panel.clock, "remote/clock")])
     }
 

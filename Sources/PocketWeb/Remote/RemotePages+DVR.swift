@@ -17,20 +17,20 @@ extension RemotePages {
         if let button = query["forced"].flatMap(DVRButton.init(slug:)), let from = query["from"].flatMap(DVRState.init(rawValue:)) {
             forced = DVR.refusal(of: button, from: from)
         }
-        let now = Date()
+        let moment = now()
         let snapshot = try await store.dvr()
         // An alert about a force that another phone has since overtaken would tell a stale story.
-        if let refusal = forced, snapshot.dvr(at: now).state != refusal.to || !snapshot.device.isOn {
+        if let refusal = forced, snapshot.dvr(at: moment).state != refusal.to || !snapshot.device.isOn {
             forced = nil
         }
-        let model = RemoteDVR.Model(snapshot: snapshot, now: now, confirm: confirm, forced: forced, flipIn: Self.arrives(request, from: .tv))
+        let model = RemoteDVR.Model(snapshot: snapshot, now: moment, confirm: confirm, forced: forced, flipIn: Self.arrives(request, from: .tv))
         return try renderer.page("remote/dvr", frame: frame(RemoteDevice.dvr.name), model: model, context: context)
     }
 
     @Sendable func dvrPower(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
         let fields = try await request.formFields(context: context)
-        let change = try await store.setDVRPower(fields["power"] == "on", at: Date())
+        let change = try await store.setDVRPower(fields["power"] == "on", at: now())
         await announce(change, device: .dvr)
         return seeOther(RemoteRoute.dvr.href)
     }
@@ -38,7 +38,7 @@ extension RemotePages {
     /// A transport button: done, or refused with a redirect to the action sheet that explains why.
     @Sendable func dvrPress(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let button = try self.button(context)
-        let change = try await store.press(button, at: Date())
+        let change = try await store.press(button, at: now())
         await announce(change, device: .dvr)
         if case .needsConfirmation = change.outcome {
             return seeOther(RemoteRoute.confirmHref(button))
@@ -49,7 +49,7 @@ extension RemotePages {
     /// The action sheet's Force: stops the current operation, enters the requested state, then the alert.
     @Sendable func dvrForce(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let button = try self.button(context)
-        let change = try await store.force(button, at: Date())
+        let change = try await store.force(button, at: now())
         await announce(change, device: .dvr)
         if case .forced(let refusal) = change.outcome {
             return seeOther(RemoteRoute.forcedHref(refusal))
@@ -64,7 +64,7 @@ extension RemotePages {
         let television = try await store.television()
         let model = RemoteScreen.Model(
             tv: RemoteScreen.TVPanel(television: television.device, notice: television.notice, showsVolume: false),
-            dvr: RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: Date())
+            dvr: RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: now())
         )
         return try renderer.page("remote/screen", frame: frame("Screen", back: try await lastRemoteLink()), model: model, context: context)
     }
@@ -75,7 +75,7 @@ extension RemotePages {
     }
 
     @Sendable func reset(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try await store.reset(at: Date())
+        try await store.reset(at: now())
         await events.publish(RemoteEvents.Signal(device: .tv, revision: try await store.television().revision, isVolume: false))
         await events.publish(RemoteEvents.Signal(device: .dvr, revision: try await store.dvr().revision, isVolume: false))
         return seeOther(RemoteRoute.screen.href)

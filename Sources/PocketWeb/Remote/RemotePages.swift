@@ -10,6 +10,7 @@ struct RemotePages: Sendable {
     let store: any RemoteStore
     let events: RemoteEvents
     let renderer: PageRenderer
+    let now: @Sendable () -> Date
 
     static let app = "remote"
     static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
@@ -130,7 +131,7 @@ private extension RemotePages {
     func applyTV(_ commands: [TVCommand]) async throws -> TelevisionChange {
         let change: TelevisionChange
         do {
-            change = try await store.apply(commands, at: Date())
+            change = try await store.apply(commands, at: now())
         } catch let error as RemoteError {
             throw HTTPError(.badRequest, message: "\(error.description).")
         }
