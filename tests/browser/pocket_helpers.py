@@ -443,7 +443,7 @@ class Page:
         self.wait_ready()
         return self
 
-    def wait_ready(self, timeout=10):
+    def wait_ready(self, timeout=20):
         self.wait("document.readyState === 'complete'", timeout, "page did not finish loading")
         if self.scripts:
             self.wait("window.Pocket && document.documentElement.classList.contains('js')", timeout,
@@ -456,7 +456,7 @@ class Page:
     def js_async(self, script: str, *args):
         return self.driver.execute_async_script(script, *args)
 
-    def wait(self, condition, timeout: float = 5, message: str = ""):
+    def wait(self, condition, timeout: float = 15, message: str = ""):
         """Wait for a JS expression (string) or a callable(driver) to be truthy; returns its value."""
         fn = (lambda d: d.execute_script(f"return ({condition});")) if isinstance(condition, str) else condition
         try:
@@ -464,7 +464,7 @@ class Page:
         except TimeoutException:
             raise AssertionError(message or f"timed out after {timeout}s waiting for {condition}") from None
 
-    def settle(self, selector: str, timeout: float = 3):
+    def settle(self, selector: str, timeout: float = 10):
         """Wait until the element and its subtree have no running (finite) animations or transitions."""
         self.wait(
             f"""(() => {{ const el = document.querySelector({selector!r}); if (!el) return true;

@@ -43,7 +43,7 @@ def click_text(page: Page, css: str, text: str):
     raise AssertionError(f"no {css} containing {text!r} on {page.path()}")
 
 
-def wait_h1(page: Page, title: str, timeout=5):
+def wait_h1(page: Page, title: str, timeout=15):
     page.wait(lambda d: page.h1() == title, timeout, f"expected the title {title!r}, got {page.h1()!r} on {page.path()}")
 
 

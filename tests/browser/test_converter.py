@@ -79,7 +79,7 @@ def symbols(page):
     return page.text("#converter-from-symbol"), page.text("#converter-to-symbol")
 
 
-def wait_labels(page, frm: str, to: str, what: str, timeout: float = 5):
+def wait_labels(page, frm: str, to: str, what: str, timeout: float = 15):
     page.wait(f"""(() => {{
         const f = document.querySelector('{FROM}')?.textContent.trim(), t = document.querySelector('{TO}')?.textContent.trim();
         return f === {frm!r} && t === {to!r} && !document.documentElement.classList.contains('is-loading'); }})()""",

@@ -163,12 +163,12 @@ def centre(page, css: str):
     page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center', behavior: 'instant'})", css)
 
 
-def wait_score(page, n: int, timeout: float = 5):
+def wait_score(page, n: int, timeout: float = 15):
     page.wait(f"document.querySelector('{SCORE}')?.textContent.trim() === {score_text(n)!r}", timeout,
               f"the toolbar should read {score_text(n)!r}, reads {page.text(SCORE)!r}")
 
 
-def wait_list(page, timeout: float = 5):
+def wait_list(page, timeout: float = 15):
     page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'US States'"
               " && document.querySelectorAll('[data-screen] li.cell[data-state]').length > 0", timeout,
               f"the US States list did not show (title {page.h1()!r}, path {page.path()!r})")

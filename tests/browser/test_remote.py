@@ -87,12 +87,12 @@ def click(page, css: str):
     page.find(css).click()
 
 
-def wait_text(page, css: str, text: str, timeout: float = 5):
+def wait_text(page, css: str, text: str, timeout: float = 15):
     page.wait(f"document.querySelector({css!r})?.textContent.trim() === {text!r}", timeout,
               f"{css} should read {text!r}, reads {page.text(css)!r} (path {page.path()!r})")
 
 
-def wait_title(page, title: str, timeout: float = 5):
+def wait_title(page, title: str, timeout: float = 15):
     page.wait(f"document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === {title!r}", timeout,
               f"the screen should be {title!r}, is {page.h1()!r} (path {page.path()!r})")
 
