@@ -27,3 +27,23 @@ struct DisplayTextTests {
         }
     }
 }
+
+@Suite("Text folding")
+struct TextFoldingTests {
+    @Test(arguments: [
+        ("Holland", "holland"),
+        ("McConkie", "mcconkie"),
+        ("Álvarez", "alvarez"),
+        ("Giménez", "gimenez"),
+        ("Ølberg", "ølberg"),
+        ("", ""),
+    ])
+    func foldsCaseAndMarks(_ input: String, _ expected: String) {
+        #expect(TextFolding.sortKey(input) == expected)
+    }
+
+    @Test(arguments: [("holland", "H"), ("alvarez", "A"), ("ølberg", "#"), ("1st", "#"), ("", "#")])
+    func filesUnderALetterOrHash(_ key: String, _ letter: String) {
+        #expect(TextFolding.indexLetter(key) == letter)
+    }
+}

@@ -41,29 +41,38 @@ enum CoreQueries {
         let sql = """
             SELECT c.ID, c.Abbr, c.Description, \(schema.column("conference", "Year", as: "c")) AS Year,
                    c.IssueDate, \(schema.column("conference", "Publication", as: "c")) AS Publication,
-                   (SELECT COUNT(*) FROM conf_session s JOIN conference_talk ct ON ct.SessionID = s.ID
-                    WHERE s.ConferenceID = c.ID) AS talkCount
-            FROM conference c WHERE c.ID = ? LIMIT 1
+                   (SELECT COUNT(*) FROM conference_talk
+                    WHERE SessionID IN (SELECT ID FROM conf_session WHERE ConferenceID = :id)) AS talkCount
+            FROM conference c WHERE c.ID = :id LIMIT 1
             """
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]), let conference = ConferenceSummary(row: row) else {
+        // `:id`, not `c.ID`, in the count: a correlated list would be re-read for every talk row.
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: ["id": id]), let conference = ConferenceSummary(row: row) else {
             throw ConferenceError.unknownConference(id)
         }
         return ConferenceDetail(conference: conference, sessions: try sessions(db, schema: schema, conferenceID: id))
     }
 
     /// A conference's sessions with their talks, in session then talk order; empty sessions are left out.
+    ///
+    /// sci-core has no index on `conference_talk(SessionID)`, and joined directly SQLite scans every
+    /// talk once per session. So this conference's rows of `conference_talk` are picked out first, in
+    /// one pass, and the join runs on that short list.
     static func sessions(_ db: Database, schema: CoreSchema, conferenceID: Int) throws -> [SessionSection] {
         let sql = """
+            WITH ct AS MATERIALIZED (
+                SELECT * FROM conference_talk
+                WHERE SessionID IN (SELECT ID FROM conf_session WHERE ConferenceID = :conference)
+            )
             SELECT s.ID AS sessionID, s.Description AS sessionDescription,
                    \(schema.column("conf_session", "Date", as: "s")) AS sessionDate, s.Sequence AS sessionSequence,
                    t.ID AS talkID, t.Title, sp.ID AS joinedSpeakerID, sp.GivenNames, sp.LastNames,
                    \(schema.column("conference_talk", "StartPageNum", as: "ct")) AS StartPageNum,
                    \(schema.column("conference_talk", "EndPageNum", as: "ct")) AS EndPageNum
             FROM conf_session s
-            JOIN conference_talk ct ON ct.SessionID = s.ID
+            JOIN ct ON ct.SessionID = s.ID
             JOIN talk t ON t.ID = ct.TalkID
             LEFT JOIN speaker sp ON sp.ID = t.SpeakerID
-            WHERE s.ConferenceID = ?
+            WHERE s.ConferenceID = :conference
             ORDER BY s.Sequence, s.ID, ct.Sequence, t.ID
             """
         var sections: [SessionSection] = []
@@ -82,7 +91,7 @@ enum CoreQueries {
             }
             talks = []
         }
-        for row in try Row.fetchAll(db, sql: sql, arguments: [conferenceID]) {
+        for row in try Row.fetchAll(db, sql: sql, arguments: ["conference": conferenceID]) {
             if current?.integer("sessionID") != row.integer("sessionID") {
                 close()
                 current = row
