@@ -243,6 +243,6 @@ extension KeyedDecodingContainer {
 }
 
 extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmed: String { WhiteSpace.trimmed(self) }
     var nonEmpty: String? { isEmpty ? nil : self }
 }

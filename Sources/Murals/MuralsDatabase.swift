@@ -174,10 +174,15 @@ private extension MuralsDatabase {
         return migrator
     }
 
+    /// One stored mural; a full sync asks this for every id in the feed, hence the cached statements.
     static func storedMural(_ db: Database, id: Int) throws -> Mural? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM murals WHERE id = ?", arguments: [id]) else { return nil }
-        let images = try Self.images(db, sql: "SELECT * FROM mural_images WHERE muralID = ? ORDER BY position", arguments: [id])
-        return Mural(row: row, images: images[id] ?? [])
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM murals WHERE id = ?"), arguments: [id]) else { return nil }
+        var images: [MuralImage] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT imageID, filename FROM mural_images WHERE muralID = ? ORDER BY position"), arguments: [id])
+        while let image = try rows.next() {
+            images.append(MuralImage(id: image["imageID"], filename: image["filename"]))
+        }
+        return Mural(row: row, images: images)
     }
 
     static func images(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Int: [MuralImage]] {

@@ -17,15 +17,6 @@ struct DisplayTextTests {
     func cleans(_ input: String, _ expected: String) {
         #expect(DisplayText.clean(input) == expected)
     }
-
-    /// The trim removes exactly what Foundation's `whitespacesAndNewlines` would, which it replaces.
-    @Test func trimsWhatFoundationTrims() {
-        let edges = (0...0x3000).compactMap(Unicode.Scalar.init).map(String.init)
-        for edge in edges {
-            let text = edge + "a" + edge
-            #expect(DisplayText.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(edge.unicodeScalars.first?.value ?? 0, radix: 16))")
-        }
-    }
 }
 
 @Suite("Text folding")

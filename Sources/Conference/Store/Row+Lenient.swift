@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PocketCore
 
 // The sci-core tables declare loose types ("ID int", "Page int", everything nullable) and the real
 // files hold whatever their build scripts wrote. GRDB's typed subscripts stop the process on a value
@@ -54,7 +55,7 @@ extension DatabaseValue {
         switch storage {
         case .int64(let number): return Int(exactly: number)
         case .double(let number): return number.isFinite ? Int(exactly: number.rounded(.towardZero)) : nil
-        case .string(let text): return Int(DisplayText.trimmed(text))
+        case .string(let text): return Int(WhiteSpace.trimmed(text))
         case .blob, .null: return nil
         }
     }

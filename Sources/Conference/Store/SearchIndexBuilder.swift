@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PocketCore
 
 /// Fills Pocket's search index from a sci-core file inside SQLite: the file is attached,
 /// read-only, to the state database's connection, and one `INSERT … SELECT` reads every talk.
@@ -66,9 +67,9 @@ enum SearchIndexBuilder {
 private extension SearchIndexBuilder {
     static let schemaName = "sci_core"
 
-    /// Every character `DisplayText.trimmed` removes (all below U+3001), as an SQL `char(…)` call for `trim`.
+    /// Every character `WhiteSpace.trimmed` removes (all below U+3001), as an SQL `char(…)` call for `trim`.
     static let whitespace: String = {
-        let codes = (0...0x3000).filter { Unicode.Scalar($0).map(DisplayText.isSpace) ?? false }
+        let codes = (0...0x3000).filter { Unicode.Scalar($0).map(WhiteSpace.isSpace) ?? false }
         return "char(" + codes.map(String.init).joined(separator: ",") + ")"
     }()
 
