@@ -12,7 +12,7 @@ struct InstallerFailureTests {
     /// `expected`, and version 2 must still serve with no temporary file left.
     private func expectFailure(
         _ expected: @escaping @Sendable (ConferenceError, String) -> Bool,
-        idleTimeout: Duration = .seconds(2),
+        idleTimeout: Duration = .seconds(15),
         sourceLocation: SourceLocation = #_sourceLocation,
         _ broken: @escaping @Sendable (InstallerHarness, Release) throws -> Void
     ) async throws {

@@ -87,7 +87,8 @@ struct InstallerTests {
     @Test func concurrentRequestsShareOneDownload() async throws {
         try await InstallerHarness.run { harness in
             let release = try Release.make("2", in: harness.folder)
-            release.publish(on: harness.server, zipBehavior: .slow(chunks: 5, pause: 0.1))
+            // Two seconds of download: the second request starts long before the first can finish.
+            release.publish(on: harness.server, zipBehavior: .slow(chunks: 5, pause: 0.4))
             async let first = harness.installer.update(manifestURL: harness.manifestURL)
             try await Task.sleep(for: .milliseconds(50))
             async let second = harness.installer.update(manifestURL: harness.manifestURL)

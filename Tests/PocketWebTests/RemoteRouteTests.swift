@@ -318,11 +318,11 @@ struct RemoteRouteTests {
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let base = "http://127.0.0.1:\(port)"
-            let remote = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/remote/events?view=tv&since=0"), timeout: .seconds(10))
+            let remote = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/remote/events?view=tv&since=0"), timeout: .seconds(60))
             var events = remote.body.makeAsyncIterator()
             // Subscribed: now another phone turns the TV on.
             try await Task.sleep(for: .milliseconds(200))
-            let session = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/remote/tv"), timeout: .seconds(5))
+            let session = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/remote/tv"), timeout: .seconds(60))
             _ = try await session.body.collect(upTo: 1 << 20)
             let cookie = try #require(session.headers["Set-Cookie"].first?.split(separator: ";").first.map(String.init))
             let token = String(cookie.dropFirst("pocket_csrf=".count))
@@ -332,7 +332,7 @@ struct RemoteRouteTests {
             press.headers.add(name: "Cookie", value: cookie)
             press.body = .bytes(ByteBuffer(string: "_csrf=\(token)&power=on"))
             // The client follows the 303 back to the remote.
-            let answer = try await HTTPClient.shared.execute(press, timeout: .seconds(5))
+            let answer = try await HTTPClient.shared.execute(press, timeout: .seconds(60))
             #expect(answer.status == .ok)
             _ = try await answer.body.collect(upTo: 1 << 20)
             var text = ""
@@ -352,7 +352,7 @@ struct RemoteRouteTests {
             let port = try #require(client.port)
             // A browser on the DVR remote: it hears the counters tick while the DVR plays…
             let listening = Task {
-                let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/remote/events?view=dvr&since=2"), timeout: .seconds(10))
+                let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/remote/events?view=dvr&since=2"), timeout: .seconds(60))
                 var text = ""
                 for try await chunk in response.body {
                     text += String(buffer: chunk)
@@ -386,7 +386,7 @@ struct RemoteRouteTests {
 
     /// The content type and the lines of the first event of a stream.
     private func firstEvent(_ url: String) async throws -> (String?, [String]) {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(60))
         var text = ""
         for try await chunk in response.body {
             text += String(buffer: chunk)

@@ -94,7 +94,7 @@ struct LiveUpdateTests {
         let app = try await makeApplication()
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/design/events"), timeout: .seconds(5))
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/design/events"), timeout: .seconds(60))
             #expect(response.headers.first(name: "Content-Type") == "text/event-stream; charset=utf-8")
             var text = ""
             for try await chunk in response.body {

@@ -16,7 +16,7 @@ struct InstallerHarness: Sendable {
     var manifestURL: URL { base.appendingPathComponent("sci-core.json") }
 
     /// Runs `body` with a live fixture server; the folder is removed afterwards.
-    static func run(idleTimeout: Duration = .seconds(2), _ body: @Sendable (InstallerHarness) async throws -> Void) async throws {
+    static func run(idleTimeout: Duration = .seconds(15), _ body: @Sendable (InstallerHarness) async throws -> Void) async throws {
         let folder = TestFiles.folder("install")
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = FixtureServer()
