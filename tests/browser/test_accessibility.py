@@ -87,6 +87,6 @@ def test_skip_link(page, path):
         f"the focused skip link must be visible on screen: {box}"
     token = page.mark()
     ActionChains(page.driver).send_keys(Keys.ENTER).perform()
-    page.wait("document.activeElement?.id === 'main'", 3,
+    page.wait("document.activeElement?.id === 'main'", 10,
               f"activating the skip link should focus #main, focus is on {page.js('return document.activeElement?.outerHTML.slice(0, 80)')}")
     assert page.marker() == token

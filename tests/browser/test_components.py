@@ -46,7 +46,7 @@ def test_segmented_control(page, scheme):
     before_day = page.js(span_bg, day_span)
 
     page.find(f"{seg} label.segmented__item:has(input[value=day])").click()
-    page.wait(f"document.querySelector('{seg} input[value=day]').checked", 3, "clicking Day did not select it")
+    page.wait(f"document.querySelector('{seg} input[value=day]').checked", 10, "clicking Day did not select it")
     assert page.js(CHECKED_RADIO, seg) == "day", "only one segment may be selected"
     page.settle(seg)
     after_day, after_week = page.js(span_bg, day_span), page.js(span_bg, week_span)
@@ -64,14 +64,14 @@ def test_switch(page):
     on_colour = page.js(bg, sel)
 
     switch.click()
-    page.wait(f"!document.querySelector({sel!r}).checked", 3, "clicking the switch did not turn it off")
+    page.wait(f"!document.querySelector({sel!r}).checked", 10, "clicking the switch did not turn it off")
     page.settle(sel)
     off_colour = page.js(bg, sel)
     assert off_colour != on_colour, f"the switch looks the same on and off ({on_colour})"
 
     page.js("document.querySelector(arguments[0]).focus()", sel)
     ActionChains(page.driver).send_keys(Keys.SPACE).perform()
-    page.wait(f"document.querySelector({sel!r}).checked", 3, "Space did not toggle the switch back on")
+    page.wait(f"document.querySelector({sel!r}).checked", 10, "Space did not toggle the switch back on")
 
 
 def test_slider_keyboard_updates_output(page):
@@ -82,8 +82,8 @@ def test_slider_keyboard_updates_output(page):
     assert page.text("output[for=volume]") == f"{start}%"
     page.js("document.querySelector(arguments[0]).focus()", sel)
     ActionChains(page.driver).send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT).perform()
-    page.wait(f"document.querySelector({sel!r}).valueAsNumber === {start + 2}", 3, "ArrowRight did not move the slider")
-    page.wait(f"document.querySelector('output[for=volume]').textContent.trim() === '{start + 2}%'", 3,
+    page.wait(f"document.querySelector({sel!r}).valueAsNumber === {start + 2}", 10, "ArrowRight did not move the slider")
+    page.wait(f"document.querySelector('output[for=volume]').textContent.trim() === '{start + 2}%'", 10,
               f"output did not follow the slider: {page.text('output[for=volume]')!r}")
     fill = page.js("return document.querySelector(arguments[0]).style.getPropertyValue('--fill')", sel)
     assert fill == f"{start + 2}%", f"--fill should track the value, got {fill!r}"
@@ -116,7 +116,7 @@ def test_wheel_picker(page):
     c = Checks()
     # Initially the checked rows (hour 9, unit Megabytes) are scrolled to the centre and marked.
     page.wait(f"(() => {{ const r = (() => {{ {CENTRED_JS} }})(); return r.checked && r.offset < 2; }})()".replace(
-        "arguments[0]", "0"), 5, "the checked hour is not centred in its wheel")
+        "arguments[0]", "0"), 10, "the checked hour is not centred in its wheel")
     hour = page.js(CENTRED_JS, 0)
     unit = page.js(CENTRED_JS, 1)
     c.equal(hour["value"], "9", "centred hour")
@@ -131,8 +131,8 @@ def test_wheel_picker(page):
     page.js("""const w = arguments[0]; window.__scrollEnded = false;
                w.addEventListener('scrollend', () => { window.__scrollEnded = true; }, {once: true});""", wheel)
     ActionChains(page.driver).scroll_from_origin(ScrollOrigin.from_element(wheel), 0, int(round(2 * row))).perform()
-    page.wait("window.__scrollEnded", 5, "the hour wheel never fired scrollend")
-    page.wait("document.querySelector('[data-wheel][aria-label=Hour] input:checked')?.value === '11'", 3,
+    page.wait("window.__scrollEnded", 10, "the hour wheel never fired scrollend")
+    page.wait("document.querySelector('[data-wheel][aria-label=Hour] input:checked')?.value === '11'", 10,
               f"after scrolling two rows the checked hour is "
               f"{page.js(CHECKED_RADIO, '[data-wheel][aria-label=Hour]')!r}, expected '11'")
     after = page.js(CENTRED_JS, 0)
@@ -142,10 +142,10 @@ def test_wheel_picker(page):
     # Keyboard: ArrowDown on the focused radio picks the next hour and centres it.
     page.js("document.querySelector('[data-wheel][aria-label=Hour] input:checked').focus()")
     ActionChains(page.driver).send_keys(Keys.ARROW_DOWN).perform()
-    page.wait("document.querySelector('[data-wheel][aria-label=Hour] input:checked')?.value === '12'", 3,
+    page.wait("document.querySelector('[data-wheel][aria-label=Hour] input:checked')?.value === '12'", 10,
               "ArrowDown did not select the next hour")
     page.wait(f"(() => {{ const r = (() => {{ {CENTRED_JS} }})(); return r.value === '12' && r.offset < 2; }})()".replace(
-        "arguments[0]", "0"), 5, "the hour chosen with the keyboard was not scrolled to the centre")
+        "arguments[0]", "0"), 10, "the hour chosen with the keyboard was not scrolled to the centre")
 
 
 def test_section_index_jumps(page):
@@ -160,7 +160,7 @@ def test_section_index_jumps(page):
     page.wait("""(() => { const h = document.querySelector('#section-Q .list-section__header') ?? document.querySelector('#section-Q');
         const r = h.getBoundingClientRect(); if (r.top < 0 || r.bottom > innerHeight) return false;
         const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + r.height / 2);
-        return !!hit && document.querySelector('#section-Q').contains(hit); })()""", 3,
+        return !!hit && document.querySelector('#section-Q').contains(hit); })()""", 10,
               f"#section-Q is not visible after clicking Q: its header is at "
               f"y={page.js('return document.querySelector(`#section-Q .list-section__header`).getBoundingClientRect().top'):.0f} "
               f"and covered by {page.js(_COVER_JS)!r}; the page itself scrolled from y={page_y:.0f} to "
@@ -177,13 +177,13 @@ def test_alert_dialog(page):
     page.open("/design")
     scroll_into_view(page, "#open-alert")
     page.find("#open-alert").click()
-    page.wait("document.querySelector('#demo-alert').open", 3, "Show alert did not open the alert")
+    page.wait("document.querySelector('#demo-alert').open", 10, "Show alert did not open the alert")
     assert page.js("return document.querySelector('#demo-alert').matches(':modal')"), "the alert must be modal"
     page.settle("#demo-alert")
     assert page.find("#demo-alert").is_displayed()
     ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
-    page.wait("!document.querySelector('#demo-alert').open", 3, "Escape did not close the alert")
-    page.wait("document.activeElement?.id === 'open-alert'", 3,
+    page.wait("!document.querySelector('#demo-alert').open", 10, "Escape did not close the alert")
+    page.wait("document.activeElement?.id === 'open-alert'", 10,
               f"focus should return to #open-alert, is on {page.js('return document.activeElement?.outerHTML.slice(0, 80)')}")
 
 
@@ -192,25 +192,25 @@ def test_action_sheet(page):
     scroll_into_view(page, "#open-sheet")
     opener = page.find("#open-sheet")
     opener.click()
-    page.wait("document.querySelector('#demo-sheet').open", 3, "Show action sheet did not open the sheet")
+    page.wait("document.querySelector('#demo-sheet').open", 10, "Show action sheet did not open the sheet")
     assert page.js("return document.querySelector('#demo-sheet').matches(':modal')")
     page.settle("#demo-sheet")
     sheet = page.rect("#demo-sheet .action-sheet__group")
     vh = page.js("return innerHeight")
     assert sheet["top"] > vh / 4, f"the action sheet should rise from the bottom, its top is at {sheet['top']} of {vh}"
     page.find("#demo-sheet .action-sheet__button--cancel").click()
-    page.wait("!document.querySelector('#demo-sheet').open", 3, "Cancel did not close the action sheet")
+    page.wait("!document.querySelector('#demo-sheet').open", 10, "Cancel did not close the action sheet")
 
     # A tap on the dimmed backdrop above the sheet dismisses it too.
     opener.click()
-    page.wait("document.querySelector('#demo-sheet').open", 3, "the sheet did not open a second time")
+    page.wait("document.querySelector('#demo-sheet').open", 10, "the sheet did not open a second time")
     page.settle("#demo-sheet")
     top = page.rect("#demo-sheet .action-sheet__group")["top"]
     x, y = int(page.js("return innerWidth") / 2), int(max(5, top / 2))
     actions = ActionBuilder(page.driver)
     actions.pointer_action.move_to_location(x, y).click()
     actions.perform()
-    page.wait("!document.querySelector('#demo-sheet').open", 3, f"tapping the backdrop at ({x}, {y}) did not close the sheet")
+    page.wait("!document.querySelector('#demo-sheet').open", 10, f"tapping the backdrop at ({x}, {y}) did not close the sheet")
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -255,7 +255,7 @@ def test_split_view_ipad_side_by_side(page):
     # Picking another planet swaps the screen in place.
     token = page.mark()
     page.find("#split .split__primary a[href*='planet=venus']").click()
-    page.wait("document.querySelector('#split .split__title')?.textContent.trim() === 'Venus'", 5, "Venus did not show in the detail")
+    page.wait("document.querySelector('#split .split__title')?.textContent.trim() === 'Venus'", 10, "Venus did not show in the detail")
     assert page.marker() == token, "choosing a planet reloaded the page instead of swapping"
     assert page.find("#split .split__primary").is_displayed()
 

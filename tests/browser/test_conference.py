@@ -165,7 +165,7 @@ def test_speakers_a_to_z_with_section_index(page):
     letters = [a.text for a in page.finds(".section-index a")]
     c.that(letters[:2] == ["A", "B"] and len(letters) > 10, f"section index letters: {letters}")
     click(page, '.section-index a[href="#section-H"]')
-    page.wait("document.querySelector('#section-H').getBoundingClientRect().top < 200", 3, "section H scrolled into view")
+    page.wait("document.querySelector('#section-H').getBoundingClientRect().top < 200", 10, "section H scrolled into view")
     click_text(page, "#section-H a.cell__main", "Jeffrey R. Holland")
     wait_h1(page, "Jeffrey R. Holland")
     c.that("As a Little Child" in page.text("#conference-results"), "the speaker's talks")
@@ -178,7 +178,7 @@ def test_search_as_you_type(page):
     marker = page.mark()
     field = page.find("#conference-search-field")
     field.send_keys("holl")
-    page.wait("document.querySelector('#conference-results')?.textContent.includes('As a Little Child')", 5,
+    page.wait("document.querySelector('#conference-results')?.textContent.includes('As a Little Child')", 10,
               "results did not appear while typing")
     c = Checks()
     c.equal(page.marker(), marker, "results came without a page load")
@@ -186,7 +186,7 @@ def test_search_as_you_type(page):
     c.equal(page.js("return document.activeElement?.id"), "conference-search-field", "focus stays in the field")
     field = page.find("#conference-search-field")
     field.send_keys("andxyz")
-    page.wait("document.querySelector('#conference-empty')?.textContent.includes('hollandxyz')", 5, "no-match message")
+    page.wait("document.querySelector('#conference-empty')?.textContent.includes('hollandxyz')", 10, "no-match message")
     c.done()
 
 
@@ -196,7 +196,7 @@ def test_search_without_javascript(page):
     field = page.find("#conference-search-field")
     field.send_keys("faith")
     click(page, ".conference-search button[type=submit]")
-    page.wait("location.search === '?q=faith'", 5, "the form did not submit")
+    page.wait("location.search === '?q=faith'", 10, "the form did not submit")
     assert "Faith: A Bond of Trust and Loyalty" in page.text("#conference-results")
 
 
@@ -272,7 +272,7 @@ def test_download_shows_live_progress_survives_reload_and_removes_the_banner(ins
     page.driver.refresh()
     page.wait_ready()
     page.wait("!!document.querySelector('#conference-install-bar') || !!document.querySelector('#conference-install-success')",
-              5, "after a reload the install is not shown")
+              10, "after a reload the install is not shown")
     page.wait("document.querySelector('#conference-db-label')?.textContent === 'Database version 2'", 20,
               "the install did not finish (or the page did not reload with the new database)")
     c.equal(page.text("#conference-install-success"), "Installed version 2.", "outcome")

@@ -106,7 +106,7 @@ def spin(page, wheel: str, unit: str, frm: str, to: str):
     assert rows["delta"] != 0, f"{wheel} already shows {unit}"
     ActionChains(page.driver).scroll_from_origin(ScrollOrigin.from_element(page.find(wheel)), 0,
                                                  int(round(rows["delta"] * rows["row"]))).perform()
-    page.wait(f"document.querySelector('{wheel} input[value={unit}]')?.checked === true", 5,
+    page.wait(f"document.querySelector('{wheel} input[value={unit}]')?.checked === true", 10,
               f"{wheel} did not settle on {unit}: {checked(page, wheel)!r} is checked")
     wait_labels(page, frm, to, f"after spinning {wheel} to {unit}")
     assert checked(page, wheel) == unit, f"after the swap {wheel} shows {checked(page, wheel)!r}, not {unit}"
@@ -128,7 +128,7 @@ def choose_category(page, category: str):
             f"label.segmented__item:has(#converter-category-{category})")
     page.find(f"label.segmented__item:has(#converter-category-{category})").click()
     page.wait(f"document.querySelector('#converter-category-{category}')?.checked && "
-              f"!document.documentElement.classList.contains('is-loading')", 5, f"{category} was not chosen")
+              f"!document.documentElement.classList.contains('is-loading')", 10, f"{category} was not chosen")
 
 
 def focus_nothing(page):
@@ -195,7 +195,7 @@ def test_wheels_also_turn_by_tapping_a_row(page, converter):
     wait_labels(page, "3", "24", "after tapping Bit on the right wheel")
     page.wait("""(() => { const w = document.querySelector('#converter-to-wheel'), b = w.getBoundingClientRect();
         const i = w.querySelector('input:checked').closest('.wheel__item').getBoundingClientRect();
-        return Math.abs(i.top + i.height / 2 - (b.top + b.height / 2)) < 2; })()""", 5,
+        return Math.abs(i.top + i.height / 2 - (b.top + b.height / 2)) < 2; })()""", 10,
               f"the chosen row is not centred after the update: {centred(page, '#converter-to-wheel')}")
     assert symbols(page) == ("B", "bit")
 
@@ -205,14 +205,14 @@ def test_the_decimal_point_goes_in_once(page, converter):
     press(page, "point", "0.", "0")
     assert page.text(MESSAGE) == ""
     page.find("#converter-key-point").click()
-    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'The number already has a decimal point'", 5,
+    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'The number already has a decimal point'", 10,
               f"pressing '.' twice gave no visible feedback (message: {page.text(MESSAGE)!r})")
     assert labels(page) == ("0.", "0"), "the second '.' changed the number"
     assert page.find(MESSAGE).is_displayed()
     press(page, "5", "0.5", "0.5")
     assert page.text(MESSAGE) == "", "the message must go away with the next accepted key"
     page.find("#converter-key-point").click()
-    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'The number already has a decimal point'", 5,
+    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'The number already has a decimal point'", 10,
               "'.' after '0.5' must be refused too")
     assert labels(page) == ("0.5", "0.5")
 
@@ -222,7 +222,7 @@ def test_fifteen_digits_at_most(page, converter):
     page.open("/converter")
     press(page, "5", "123,456,789,012,345", "1.23456789012×10¹⁴")
     page.find("#converter-key-6").click()
-    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'At most 15 digits'", 5,
+    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'At most 15 digits'", 10,
               f"the 16th digit gave no visible feedback (message: {page.text(MESSAGE)!r})")
     assert labels(page) == ("123,456,789,012,345", "1.23456789012×10¹⁴")
     # The long numbers still fit their columns.
@@ -240,7 +240,7 @@ def test_keyboard_input(page, converter):
     for key, frm, to in steps:
         ActionChains(page.driver).send_keys(key).perform()
         if key == ",":  # a second decimal separator, from the keyboard
-            page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'The number already has a decimal point'", 5,
+            page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'The number already has a decimal point'", 10,
                       "',' as a second decimal point was not refused visibly")
         wait_labels(page, frm, to, f"after typing {key!r}")
     ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
@@ -268,7 +268,7 @@ def test_copy_and_swap(page, converter):
     assert symbols(page) == ("KB", "B")
     assert page.find("#converter-copy").get_attribute("data-copy") == "2097152"
     page.find("#converter-copy").click()
-    page.wait("document.getElementById('pocket-live')?.textContent.includes('Copied 2097152 B')", 5,
+    page.wait("document.getElementById('pocket-live')?.textContent.includes('Copied 2097152 B')", 10,
               "copying was not announced")
     assert page.js_async("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))") == "2097152"
 
@@ -303,7 +303,7 @@ def test_categories_scroll_sideways_and_keep_the_choice_in_view(page, converter)
     choose_category(page, "pressure")
     page.wait("""(() => { const s = document.querySelector('.converter__categories').getBoundingClientRect();
         const r = document.querySelector('label.segmented__item:has(#converter-category-pressure)').getBoundingClientRect();
-        return r.left >= s.left - 1 && r.right <= s.right + 1; })()""", 5, "the chosen category is scrolled out of view")
+        return r.left >= s.left - 1 && r.right <= s.right + 1; })()""", 10, "the chosen category is scrolled out of view")
     assert symbols(page) == ("bar", "psi")
 
 
@@ -316,16 +316,16 @@ def test_without_javascript_the_same_forms_convert(page, converter):
         row = centred(page, wheel)
         assert row["value"] == "byte" and row["offset"] < 2, f"{wheel}: Byte should be centred without JavaScript, got {row}"
     page.find("#converter-key-7").click()
-    page.wait(f"document.querySelector('{FROM}')?.textContent.trim() === '7'", 5, "the 7 key did not post")
+    page.wait(f"document.querySelector('{FROM}')?.textContent.trim() === '7'", 10, "the 7 key did not post")
     assert labels(page) == ("7", "7")
     # Pick a unit on the right wheel, then Convert.
     page.find("#converter-to-wheel label.wheel__item:has(input[value=bit])").click()
     page.find("#converter-apply").click()
-    page.wait(f"document.querySelector('{TO}')?.textContent.trim() === '56'", 5, f"Convert did not apply the wheel: {labels(page)}")
+    page.wait(f"document.querySelector('{TO}')?.textContent.trim() === '56'", 10, f"Convert did not apply the wheel: {labels(page)}")
     # A wheel change and a key in one submission.
     page.find("#converter-from-wheel label.wheel__item:has(input[value=kilobyte])").click()
     page.find("#converter-key-point").click()
-    page.wait(f"document.querySelector('{FROM}')?.textContent.trim() === '7.'", 5, "the '.' key did not post")
+    page.wait(f"document.querySelector('{FROM}')?.textContent.trim() === '7.'", 10, "the '.' key did not post")
     assert labels(page) == ("7.", "57,344")
     assert not page.exists("#converter-copy") or not page.find("#converter-copy").is_displayed()
 

@@ -98,7 +98,7 @@ def test_style_guide_colours_follow_scheme(page, viewport):
     page.open("/design")
     light = page.js(COLOURS_JS)
     page.set_scheme("dark")  # media queries update live, no reload needed
-    page.wait(f"getComputedStyle(document.body).color !== {light['fg']!r}", 3, "text colour did not change in dark mode")
+    page.wait(f"getComputedStyle(document.body).color !== {light['fg']!r}", 10, "text colour did not change in dark mode")
     dark = page.js(COLOURS_JS)
     c = Checks()
     for key in ("bg", "fg", "h1", "cell"):

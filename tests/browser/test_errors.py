@@ -25,7 +25,7 @@ def test_404_page_in_browser(page):
     assert back.is_displayed()
     token = page.mark()
     back.click()
-    page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Pocket'", 5,
+    page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Pocket'", 10,
               "the 404 page's back link did not lead home")
     assert page.path() == "/"
     assert page.marker() == token, "leaving the 404 page was a full reload instead of a swap"
@@ -35,6 +35,6 @@ def test_404_page_in_browser(page):
 def test_404_reached_by_swap(page):
     page.open("/")
     page.js("window.Pocket.navigate('/nowhere')")
-    page.wait("document.querySelector('.empty-state')", 5, "navigating to an unknown URL did not show the 404 screen")
+    page.wait("document.querySelector('.empty-state')", 10, "navigating to an unknown URL did not show the 404 screen")
     assert page.path() == "/nowhere"
     assert page.js("return document.querySelectorAll('[data-screen]').length") == 1

@@ -13,7 +13,7 @@ def test_post_form_submits_through_pocket_js(page):
     page.js("arguments[0].scrollIntoView({block: 'center'})", field)
     field.send_keys("Hello from the browser")
     page.find("form[method=post] #design-message ~ button[type=submit]").click()
-    page.wait("document.querySelector('#design-post-echo')?.textContent === 'Hello from the browser'", 5,
+    page.wait("document.querySelector('#design-post-echo')?.textContent === 'Hello from the browser'", 10,
               f"the posted message was not echoed: {page.text('#design-post-echo')!r}")
     assert page.marker() == token, "the POST caused a full page load instead of a swap"
     assert page.h1() == "Design"
@@ -26,7 +26,7 @@ def test_get_search_form_with_pocket_js(page):
     page.js("arguments[0].scrollIntoView({block: 'center'})", field)
     field.send_keys("tea & biscuits")
     page.find("form[role=search] button[type=submit]").click()
-    page.wait("document.querySelector('#design-query-echo')?.textContent === 'tea & biscuits'", 5,
+    page.wait("document.querySelector('#design-query-echo')?.textContent === 'tea & biscuits'", 10,
               f"the query was not echoed: {page.text('#design-query-echo')!r}")
     assert page.marker() == token, "the search caused a full page load instead of a swap"
     assert "q=tea+%26+biscuits" in page.driver.current_url or "q=tea%20%26%20biscuits" in page.driver.current_url
@@ -38,13 +38,13 @@ def test_forms_work_without_javascript(page):
     assert page.js("return !document.documentElement.classList.contains('js') && !window.Pocket"), "scripts still ran"
     page.find("#design-search").send_keys("no script here")
     page.find("form[role=search] button[type=submit]").click()
-    page.wait("document.querySelector('#design-query-echo')?.textContent === 'no script here'", 5,
+    page.wait("document.querySelector('#design-query-echo')?.textContent === 'no script here'", 10,
               "the GET search did not work without JavaScript")
     assert "/design?q=no+script+here" in page.driver.current_url
 
     page.find("#design-message").send_keys("posted natively")
     page.find("form[method=post] #design-message ~ button[type=submit]").click()
-    page.wait("document.querySelector('#design-post-echo')?.textContent === 'posted natively'", 5,
+    page.wait("document.querySelector('#design-post-echo')?.textContent === 'posted natively'", 10,
               f"the POST did not work without JavaScript (page: {page.h1()!r})")
     # The stepper buttons need JS, so they hide and the number field remains usable.
     assert page.find("#copies").is_displayed()

@@ -35,8 +35,8 @@ def test_home_screen(page, viewport, scheme):
     link = page.find("p.springboard__footer a[href='/design']")
     token = page.mark()
     link.click()
-    page.wait("location.pathname === '/design'", 5, "URL did not change to /design")
-    page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Design'", 5,
+    page.wait("location.pathname === '/design'", 10, "URL did not change to /design")
+    page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Design'", 10,
               "Design screen did not appear")
     assert page.marker() == token, "the Design page was a full reload, not a pocket.js screen swap"
     assert page.js("return document.documentElement.dataset.transition") in ("push", "none")

@@ -28,5 +28,5 @@ def test_reduced_motion(page):
     # Screen swaps skip their slide animation.
     page.open("/")
     page.find("p.springboard__footer a").click()
-    page.wait("document.querySelector('[data-screen] h1')?.textContent.trim() === 'Design'", 5)
+    page.wait("document.querySelector('[data-screen] h1')?.textContent.trim() === 'Design'", 10)
     assert page.js("return document.documentElement.dataset.transition") == "none"

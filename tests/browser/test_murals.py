@@ -101,10 +101,10 @@ def list_state(page) -> dict:
 
 def simulate(page, choice: str):
     page.find("#murals-simulate-button").click()
-    page.wait("document.querySelector('#murals-simulate').open", 3, "the Simulate action sheet did not open")
+    page.wait("document.querySelector('#murals-simulate').open", 10, "the Simulate action sheet did not open")
     page.settle("#murals-simulate")
     page.find(f"#murals-simulate [data-simulate][{choice}]").click()
-    page.wait("!document.querySelector('#murals-simulate').open", 3, "the action sheet did not close")
+    page.wait("!document.querySelector('#murals-simulate').open", 10, "the action sheet did not close")
 
 
 # --------------------------------------------------------------------------- map and layout
@@ -139,14 +139,14 @@ def test_map_pins_tiles_and_layout(page, murals, viewport):
 def test_pin_callout_leads_to_the_mural(page, murals):
     open_murals(page)
     page.js("document.querySelector(arguments[0] + '[title=\"Mural 05\"]').click()", PINS)
-    page.wait("document.querySelector('.leaflet-popup .murals-popup')", 3, "tapping a pin opened no callout")
+    page.wait("document.querySelector('.leaflet-popup .murals-popup')", 10, "tapping a pin opened no callout")
     c = Checks()
     c.equal(page.text(".leaflet-popup .murals-popup__title"), "Mural 05", "callout title")
     c.equal(page.text(".leaflet-popup .murals-popup__artist"), "Unknown artist", "callout artist (the service has none)")
     c.done()
     page.find(".leaflet-popup a.murals-popup").click()
-    page.wait("location.pathname === '/murals/mural/5'", 5, "the callout did not lead to the mural")
-    page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Mural 05'", 5)
+    page.wait("location.pathname === '/murals/mural/5'", 10, "the callout did not lead to the mural")
+    page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Mural 05'", 10)
 
 
 # --------------------------------------------------------------------------- location
@@ -162,7 +162,7 @@ def test_walk_replay_reorders_the_list_without_jumping(page, murals, viewport):
     before = list_state(page)
     assert before["scrollTop"] > 0 and before["top"], f"could not scroll into the list: {before}"
     simulate(page, 'data-speed="20"')
-    page.wait("document.querySelector('#murals-map path.murals-user')", 5, "no user dot during the walk")
+    page.wait("document.querySelector('#murals-map path.murals-user')", 10, "no user dot during the walk")
     c = Checks()
     orders = {tuple(before["order"])}
     firsts = {before["order"][0]}
@@ -196,7 +196,7 @@ def test_walk_marks_passed_murals_visited(page, murals, server):
     simulate(page, 'data-speed="20"')
     page.wait("document.querySelectorAll('#murals-list > li.is-visited').length >= 3", 20,
               "no mural was marked visited while walking past them")
-    page.wait(f"document.querySelectorAll({PINS!r} + '.is-visited').length >= 3", 5, "visited pins not marked")
+    page.wait(f"document.querySelectorAll({PINS!r} + '.is-visited').length >= 3", 10, "visited pins not marked")
     simulate(page, 'data-simulate="off"')
     # Kept by the server: a fresh page shows them visited without any walking.
     page.open("/murals")
@@ -206,17 +206,17 @@ def test_walk_marks_passed_murals_visited(page, murals, server):
 def test_new_brighton_point_and_trail(page, murals):
     open_murals(page)
     simulate(page, 'data-simulate="fixed"')
-    page.wait("document.querySelector('#murals-map path.murals-user')", 5, "no user dot at the New Brighton point")
-    page.wait("document.cookie.includes('murals_at=')", 3, "the position was not kept for the server")
+    page.wait("document.querySelector('#murals-map path.murals-user')", 10, "no user dot at the New Brighton point")
+    page.wait("document.cookie.includes('murals_at=')", 10, "the position was not kept for the server")
     page.find("#murals-trail-button").click()
-    page.wait("!document.querySelector('#murals-trail-summary').hidden", 5, "the trail's length was not shown")
+    page.wait("!document.querySelector('#murals-trail-summary').hidden", 10, "the trail's length was not shown")
     c = Checks()
     summary = page.text("#murals-trail-summary")
     c.that(re.fullmatch(rf"Trail: \d+(\.\d)? k?m through {COUNT} murals", summary), f"trail summary: {summary!r}")
     c.that(page.exists("#murals-map path.murals-trail-line"), "the trail is not drawn on the map")
     c.equal(page.js("return document.querySelector('#murals-trail-button').getAttribute('aria-pressed')"), "true", "Trail pressed")
     page.find("#murals-trail-button").click()
-    page.wait("document.querySelector('#murals-trail-summary').hidden", 3, "the trail did not go away")
+    page.wait("document.querySelector('#murals-trail-summary').hidden", 10, "the trail did not go away")
     c.that(not page.exists("#murals-map path.murals-trail-line"), "the trail line stayed")
     c.done()
 
@@ -226,8 +226,8 @@ def test_real_location_centres_the_map_and_orders_the_list(page, murals):
     set_geolocation(page, "granted", (target.lat, target.lon))
     open_murals(page)
     page.find("#murals-locate").click()
-    page.wait("document.querySelector('#murals-map path.murals-user')", 5, "no user dot from the browser's location")
-    page.wait(f"document.querySelector('#murals-list > li')?.dataset.id === '{target.id}'", 5,
+    page.wait("document.querySelector('#murals-map path.murals-user')", 10, "no user dot from the browser's location")
+    page.wait(f"document.querySelector('#murals-list > li')?.dataset.id === '{target.id}'", 10,
               "the nearest mural to the browser's location is not first")
     assert page.text("#murals-distance-caption") == "Distances from you"
     assert page.text("#mural-%d [data-distance]" % target.id) == "0 m"
@@ -237,7 +237,7 @@ def test_denied_location_says_so_quietly_and_offers_simulation(page, murals):
     set_geolocation(page, "denied")
     open_murals(page)
     page.find("#murals-locate").click()
-    page.wait("!document.querySelector('#murals-location-note').hidden", 5, "no line about the refused location")
+    page.wait("!document.querySelector('#murals-location-note').hidden", 10, "no line about the refused location")
     note = page.text("#murals-location-note")
     assert "Location access is off" in note and "Simulate" in note, note
     assert not page.alert_present(), "a pop-up appeared"
@@ -252,7 +252,7 @@ def test_favourite_from_the_list_persists_and_filters(page, murals):
     token = page.mark()
     star = "#mural-5 .murals-star"
     page.find(star).click()
-    page.wait(f"document.querySelector('{star}').getAttribute('aria-pressed') === 'true'", 5, "the star did not turn on")
+    page.wait(f"document.querySelector('{star}').getAttribute('aria-pressed') === 'true'", 10, "the star did not turn on")
     c = Checks()
     c.equal(page.marker(), token, "the star reloaded the page")
     c.that(page.exists(PINS + ".is-favourite"), "the mural's pin is not marked favourite")
@@ -262,9 +262,9 @@ def test_favourite_from_the_list_persists_and_filters(page, murals):
     page.wait_ready()
     c.equal(page.js(f"return document.querySelector('{star}').getAttribute('aria-pressed')"), "true", "after reload")
     page.js("document.querySelector('#murals-filter-favourites').click()")
-    page.wait("location.search.includes('show=favourites')", 5, "the Favourites filter did not apply")
-    page.wait("document.querySelectorAll('#murals-list > li').length === 1", 5, "the filter shows more than the favourite")
-    page.wait(f"document.querySelectorAll({PINS!r}).length === 1", 5, "the map shows more than the favourite")
+    page.wait("location.search.includes('show=favourites')", 10, "the Favourites filter did not apply")
+    page.wait("document.querySelectorAll('#murals-list > li').length === 1", 10, "the filter shows more than the favourite")
+    page.wait(f"document.querySelectorAll({PINS!r}).length === 1", 10, "the map shows more than the favourite")
     c.equal(page.text("#murals-list > li .murals-cell__title"), "Mural 05", "the favourite")
     c.done()
 
@@ -281,21 +281,21 @@ def test_favourite_from_the_detail_and_gallery(page, murals):
     c.that(href.startswith("https://www.google.com/maps/dir/?api=1&destination=53.43"), f"directions: {href}")
     items = page.finds(".mural-gallery__item")
     c.equal(len(items), 3, "pictures in the gallery")
-    page.wait("[...document.querySelectorAll('.mural-gallery__image')].slice(0, 2).every((i) => i.complete && i.naturalWidth > 0)", 5,
+    page.wait("[...document.querySelectorAll('.mural-gallery__image')].slice(0, 2).every((i) => i.complete && i.naturalWidth > 0)", 10,
               "gallery pictures did not load through Pocket")
     c.equal(page.js("return getComputedStyle(document.querySelector('.mural-gallery')).scrollSnapType"), "x mandatory", "scroll snap")
     page.js("const g = document.querySelector('.mural-gallery'); g.scrollTo({left: g.children[1].offsetLeft, behavior: 'instant'})")
-    page.wait("document.querySelector('.mural-gallery').scrollLeft > 100", 3, "the gallery does not swipe")
+    page.wait("document.querySelector('.mural-gallery').scrollLeft > 100", 10, "the gallery does not swipe")
     items[1].click()
-    page.wait("document.querySelector('#mural-picture-1').open", 3, "tapping a picture did not open it full screen")
+    page.wait("document.querySelector('#mural-picture-1').open", 10, "tapping a picture did not open it full screen")
     rect = page.rect("#mural-picture-1")
     c.that(rect["width"] >= 389 and rect["height"] >= 843, f"the full-screen picture does not fill the screen: {rect}")
-    page.wait("document.querySelector('#mural-picture-1 img').complete && document.querySelector('#mural-picture-1 img').naturalWidth > 0", 5)
+    page.wait("document.querySelector('#mural-picture-1 img').complete && document.querySelector('#mural-picture-1 img').naturalWidth > 0", 10)
     page.find("#mural-picture-1 .mural-viewer__close").click()
-    page.wait("!document.querySelector('#mural-picture-1').open", 3, "Done did not close the picture")
+    page.wait("!document.querySelector('#mural-picture-1').open", 10, "Done did not close the picture")
     # The star on the detail page, persisted.
     page.find("#mural-favourite").click()
-    page.wait("document.querySelector('#mural-favourite').getAttribute('aria-pressed') === 'true'", 5)
+    page.wait("document.querySelector('#mural-favourite').getAttribute('aria-pressed') === 'true'", 10)
     page.driver.refresh()
     page.wait_ready()
     c.equal(page.js("return document.querySelector('#mural-favourite').getAttribute('aria-pressed')"), "true", "after reload")
@@ -328,7 +328,7 @@ def test_hostile_titles_are_shown_as_text(page, murals):
     c.equal(page.text("#mural-3 .murals-cell__title"), HOSTILE_MURAL_TITLE, "hostile title in the list")
     c.equal(page.text("#mural-3 .murals-cell__artist"), HOSTILE_MURAL_ARTIST, "hostile artist in the list")
     page.js("document.querySelector('#murals-map .leaflet-marker-icon[data-id=\"3\"]').click()")
-    page.wait("document.querySelector('.leaflet-popup .murals-popup__title')", 3)
+    page.wait("document.querySelector('.leaflet-popup .murals-popup__title')", 10)
     c.equal(page.text(".leaflet-popup .murals-popup__title"), HOSTILE_MURAL_TITLE, "hostile title in the callout")
     c.that(not page.exists("img[src='x']") and not page.exists(".leaflet-popup script"), "markup from the title was rendered")
     page.open("/murals/mural/3")
@@ -346,7 +346,7 @@ def test_without_javascript_the_list_and_favourites_work(page, murals):
     c.that(page.find("#murals-map-nojs").is_displayed(), "no word that the map needs JavaScript")
     c.that(not page.find("#murals-locate").is_displayed(), "a location button that cannot work")
     page.find(f"#mural-{target.id} .murals-star").click()
-    page.wait(f"document.querySelector('#mural-{target.id} .murals-star')?.getAttribute('aria-pressed') === 'true'", 5,
+    page.wait(f"document.querySelector('#mural-{target.id} .murals-star')?.getAttribute('aria-pressed') === 'true'", 10,
               "the star form did not work without JavaScript")
     c.that(f"at={target.lat:.6f}" in page.path(), f"the position was lost: {page.path()}")
     c.done()
@@ -373,7 +373,7 @@ def test_demo_service_without_leaflet(page, tmp_path):
         c.equal(http_request(demo.url("/murals/leaflet/leaflet.js")).status, 404, "Leaflet served although missing")
         feed = http_request(demo.url("/murals/demo-service/data2.php?class=newbrighton_murals"))
         c.that(feed.status == 200 and feed.text.startswith('{"newbrighton_murals":['), "the demo service's feed")
-        page.wait("[...document.querySelectorAll('#murals-list img.murals-thumb')].slice(0, 3).every((i) => i.complete && i.naturalWidth > 0)", 5,
+        page.wait("[...document.querySelectorAll('#murals-list img.murals-thumb')].slice(0, 3).every((i) => i.complete && i.naturalWidth > 0)", 10,
                   "demo thumbnails did not load")
         c.done()
     finally:

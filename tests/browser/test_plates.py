@@ -175,7 +175,7 @@ def wait_list(page, timeout: float = 15):
 
 
 def wait_dialog(page, dialog_id: str, is_open: bool = True):
-    page.wait(f"!!document.getElementById({dialog_id!r})?.open === {str(is_open).lower()}", 3,
+    page.wait(f"!!document.getElementById({dialog_id!r})?.open === {str(is_open).lower()}", 10,
               f"dialog #{dialog_id} should be {'open' if is_open else 'closed'}")
     page.settle(f"#{dialog_id}")
 
@@ -260,7 +260,7 @@ def test_tap_spots_state_in_place(page, game, viewport):
     assert y0 > 100, f"Texas should be far down the list (scrollY {y0} after scrolling it into view)"
 
     page.find("#state-TX button.cell__main").click()
-    page.wait("document.querySelector('#state-TX')?.classList.contains('cell--spotted')", 5,
+    page.wait("document.querySelector('#state-TX')?.classList.contains('cell--spotted')", 10,
               "tapping Texas did not mark its cell spotted")
     wait_score(page, 1)
     page.settle("#state-TX")
@@ -321,7 +321,7 @@ def test_unspot_asks_first(page, game):
     wait_dialog(page, "unspot-NV")
     page.find("#unspot-NV button[type=submit]").click()
     page.wait("!document.querySelector('#state-NV').classList.contains('cell--spotted')"
-              " && !!document.querySelector('#state-NV button.cell__main')", 5, "'Yes' did not un-spot Nevada")
+              " && !!document.querySelector('#state-NV button.cell__main')", 10, "'Yes' did not un-spot Nevada")
     wait_score(page, 1)
     page.settle("#state-NV")
     assert cell_bg(page, "NV") == white, f"Nevada should be white again, is {cell_bg(page, 'NV')} (white: {white})"
@@ -353,7 +353,7 @@ def test_reset_game_asks_first(page, game):
     page.find("#plates-reset").click()
     wait_dialog(page, "reset-game")
     page.find("#reset-game button[type=submit]").click()
-    page.wait("document.querySelectorAll('[data-screen] li.cell--spotted').length === 0", 5,
+    page.wait("document.querySelectorAll('[data-screen] li.cell--spotted').length === 0", 10,
               f"'Yes' left spotted cells: {spotted_in_dom(page)}")
     wait_score(page, 0)
     page.settle("div.indexed")
@@ -377,7 +377,7 @@ def test_game_without_javascript(page, game):
     centre(page, "#state-OR")
     page.find("#state-OR button.cell__main").click()
     page.wait("location.pathname === '/plates' && document.readyState === 'complete'"
-              " && !!document.querySelector('#state-OR.cell--spotted')", 5,
+              " && !!document.querySelector('#state-OR.cell--spotted')", 10,
               f"tapping Oregon without JavaScript did not spot it (at {page.path()!r})")
     assert page.text(SCORE) == score_text(1)
     pastel = cell_bg(page, "OR")
@@ -387,7 +387,7 @@ def test_game_without_javascript(page, game):
     def open_unspot_page():
         centre(page, "#state-OR")
         page.find("#state-OR a.cell__main").click()
-        page.wait("location.pathname === '/plates/states/OR/unspot' && document.readyState === 'complete'", 5,
+        page.wait("location.pathname === '/plates/states/OR/unspot' && document.readyState === 'complete'", 10,
                   f"tapping spotted Oregon did not open its confirmation page (at {page.path()!r})")
         assert page.h1() == "Reset Oregon?", f"confirmation page title {page.h1()!r}"
         assert page.text("#confirm-title") == "Reset Oregon?"
@@ -397,13 +397,13 @@ def test_game_without_javascript(page, game):
     open_unspot_page()
     page.find("section.alert--page .alert__button--cancel").click()
     page.wait("location.pathname === '/plates' && document.readyState === 'complete'"
-              " && !!document.querySelector('#state-OR')", 5, f"'No' did not lead back to the list ({page.path()!r})")
+              " && !!document.querySelector('#state-OR')", 10, f"'No' did not lead back to the list ({page.path()!r})")
     assert spotted_in_dom(page) == {"OR"} and page.text(SCORE) == score_text(1), "'No' changed the game"
 
     open_unspot_page()
     page.find("section.alert--page button[type=submit]").click()
     page.wait("location.pathname === '/plates' && document.readyState === 'complete'"
-              " && !!document.querySelector('#state-OR button.cell__main')", 5,
+              " && !!document.querySelector('#state-OR button.cell__main')", 10,
               f"'Yes' did not un-spot Oregon and lead back to the list ({page.path()!r})")
     assert page.text(SCORE) == score_text(0)
     assert cell_bg(page, "OR") == white
@@ -413,26 +413,26 @@ def test_game_without_javascript(page, game):
     for code in ("UT", "VT"):
         centre(page, f"#state-{code}")
         page.find(f"#state-{code} button.cell__main").click()
-        page.wait(f"document.readyState === 'complete' && !!document.querySelector('#state-{code}.cell--spotted')", 5,
+        page.wait(f"document.readyState === 'complete' && !!document.querySelector('#state-{code}.cell--spotted')", 10,
                   f"tapping {code} without JavaScript did not spot it")
     assert page.text(SCORE) == score_text(2)
 
     def open_reset_page():
         page.find("#plates-reset").click()
-        page.wait("location.pathname === '/plates/reset' && document.readyState === 'complete'", 5,
+        page.wait("location.pathname === '/plates/reset' && document.readyState === 'complete'", 10,
                   f"Reset Game did not open its page without JavaScript (at {page.path()!r})")
         assert page.h1() == "Reset Game?" and page.text("#confirm-title") == "Reset Game?"
 
     open_reset_page()
     page.find("section.alert--page .alert__button--cancel").click()
     page.wait("location.pathname === '/plates' && document.readyState === 'complete' && !!document.querySelector('#plates-score')",
-              5, "'No' on the Reset Game page did not lead back to the list")
+              10, "'No' on the Reset Game page did not lead back to the list")
     assert spotted_in_dom(page) == {"UT", "VT"} and page.text(SCORE) == score_text(2), "'No' reset the game"
 
     open_reset_page()
     page.find("section.alert--page button[type=submit]").click()
     page.wait("location.pathname === '/plates' && document.readyState === 'complete' && !!document.querySelector('#plates-score')",
-              5, "'Yes' on the Reset Game page did not lead back to the list")
+              10, "'Yes' on the Reset Game page did not lead back to the list")
     assert spotted_in_dom(page) == set() and page.text(SCORE) == score_text(0), "'Yes' did not reset the game"
     assert game.spotted() == set()
 
@@ -448,7 +448,7 @@ def test_state_page_shows_plate(page, game, plate_images, viewport):
     centre(page, "#state-AL")
     page.find("#state-AL a.cell__info").click()
     page.wait("location.pathname === '/plates/states/AL'"
-              " && document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Alabama'", 5,
+              " && document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Alabama'", 10,
               f"the info accessory did not open Alabama's page (at {page.path()!r}, title {page.h1()!r})")
     page.wait("(() => { const i = document.querySelector('img#plate-image'); return i && i.complete; })()", 10,
               f"no plate picture finished loading (missing note: {page.text('#plate-missing')!r})")
@@ -477,7 +477,7 @@ def test_state_page_shows_plate(page, game, plate_images, viewport):
 
     # Spot it from its page: the page says when, and offers to reset it.
     page.find("[data-screen] main button[type=submit]").click()
-    page.wait("/^Spotted today at \\d{1,2}:\\d{2}/.test(document.querySelector('#plate-spotted')?.textContent.trim() ?? '')", 5,
+    page.wait("/^Spotted today at \\d{1,2}:\\d{2}/.test(document.querySelector('#plate-spotted')?.textContent.trim() ?? '')", 10,
               f"after 'I Spotted Alabama' the page says {page.text('#plate-spotted')!r}")
     assert page.path() == "/plates/states/AL"
     assert page.exists("a[data-dialog='unspot-AL']") and "Reset Alabama" in page.text("a[data-dialog='unspot-AL']")
@@ -536,7 +536,7 @@ def test_section_index_jumps(page, game, viewport):
             return s if (s["top"] >= s["navBottom"] - 1 and s["bottom"] <= min(s["innerHeight"], s["barTop"]) + 0.5
                          and s["inside"]) else False
         try:
-            page.wait(seen, 3)
+            page.wait(seen, 10)
         except AssertionError:
             s = page.js(HEADER_SEEN_JS, letter)
             raise AssertionError(
@@ -565,12 +565,12 @@ def test_map_and_celebration(page, game):
     assert not page.exists(".plates-celebration")
     centre(page, "#state-OH")
     page.find("#state-OH button.cell__main").click()
-    page.wait("!!document.querySelector('#state-OH.cell--spotted')", 5, "tapping Ohio did not spot it")
+    page.wait("!!document.querySelector('#state-OH.cell--spotted')", 10, "tapping Ohio did not spot it")
     assert page.text("a[href='/plates/map'] .cell__detail") == f"1 of {TOTAL}"
 
     page.js("scrollTo(0, 0)")
     page.find("section[aria-label=Game] a[href='/plates/map']").click()
-    page.wait("location.pathname === '/plates/map' && !!document.querySelector('[data-screen] nav.plates-map')", 5,
+    page.wait("location.pathname === '/plates/map' && !!document.querySelector('[data-screen] nav.plates-map')", 10,
               "the Map cell did not open the map")
     page.settle("[data-screen]")
     tiles = page.js(TILES_JS)
@@ -597,12 +597,12 @@ def test_map_and_celebration(page, game):
     # A tile leads to the state's page, whose back button says "Map" and leads back to it.
     page.find("nav.plates-map a.tile[href^='/plates/states/OH']").click()
     page.wait("location.pathname + location.search === '/plates/states/OH?from=map'"
-              " && document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Ohio'", 5,
+              " && document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Ohio'", 10,
               f"the OH tile did not open Ohio's page (at {page.path()!r})")
     assert page.text("[data-screen] a.navbar__back .navbar__back-label") == "Map"
     assert page.text("#plate-spotted").startswith("Spotted today at"), page.text("#plate-spotted")
     page.find("[data-screen] a.navbar__back").click()
-    page.wait("location.pathname === '/plates/map' && !!document.querySelector('nav.plates-map')", 5,
+    page.wait("location.pathname === '/plates/map' && !!document.querySelector('nav.plates-map')", 10,
               f"back from Ohio did not return to the map (at {page.path()!r})")
 
     # 49 more over HTTP with the browser's own session, the last one by a tap: the celebration.
@@ -619,14 +619,14 @@ def test_map_and_celebration(page, game):
     centre(page, f"#state-{last}")
     page.find(f"#state-{last} button.cell__main").click()
     wait_score(page, TOTAL)
-    page.wait("!!document.querySelector('[data-screen] .plates-celebration')", 5, "no celebration on the list at 50 / 50")
+    page.wait("!!document.querySelector('[data-screen] .plates-celebration')", 10, "no celebration on the list at 50 / 50")
     assert page.marker() == token
     page.js("scrollTo(0, 0)")
     assert page.find(".plates-celebration").is_displayed(), "the celebration is not displayed"
     assert f"All {TOTAL} states" in page.text(".plates-celebration"), page.text(".plates-celebration")
 
     page.find("section[aria-label=Game] a[href='/plates/map']").click()
-    page.wait("location.pathname === '/plates/map' && !!document.querySelector('[data-screen] .plates-celebration')", 5,
+    page.wait("location.pathname === '/plates/map' && !!document.querySelector('[data-screen] .plates-celebration')", 10,
               "no celebration on the map at 50 / 50")
     assert page.find(".plates-celebration").is_displayed()
     assert all(t["spotted"] for t in page.js(TILES_JS)), "not every tile is filled at 50 / 50"
@@ -662,7 +662,7 @@ def test_new_trip_keeps_history(page, game):
     assert page.text("a[href='/plates/trips'] .cell__detail") == f"{before + 1} finished"
 
     page.find("section[aria-label=Game] a[href='/plates/trips']").click()
-    page.wait("location.pathname === '/plates/trips' && !!document.querySelector('#trips-finished')", 5,
+    page.wait("location.pathname === '/plates/trips' && !!document.querySelector('#trips-finished')", 10,
               "the Trips page did not show a history after New Trip")
     rows = page.js("return [...document.querySelectorAll('#trips-finished > li')].map(li => li.querySelector('.cell__detail')?.textContent.trim())")
     assert len(rows) == before + 1, f"history should have grown from {before} to {before + 1} trips: {rows}"
@@ -702,7 +702,7 @@ def test_sounds_setting(page, game):
     token = page.mark()
     page.find("#plates-sounds").click()
     page.wait("!document.querySelector('#plates-sounds')?.checked && !document.querySelector('[data-screen] [data-sound]')"
-              " && document.querySelectorAll('[data-screen] li.cell button.cell__main').length === 50", 5,
+              " && document.querySelectorAll('[data-screen] li.cell button.cell__main').length === 50", 10,
               f"after turning Sounds off: switch checked={page.js('return document.querySelector(`#plates-sounds`)?.checked')}, "
               f"{page.js('return document.querySelectorAll(`[data-sound]`).length')} element(s) still carry data-sound")
     assert page.marker() == token, "the settings form reloaded the page instead of swapping"
@@ -718,7 +718,7 @@ def test_sounds_setting(page, game):
     # And on again.
     page.find("#plates-sounds").click()
     page.wait("document.querySelector('#plates-sounds')?.checked"
-              " && document.querySelectorAll('[data-screen] li.cell button.cell__main[data-sound]').length === 50", 5,
+              " && document.querySelectorAll('[data-screen] li.cell button.cell__main[data-sound]').length === 50", 10,
               "turning Sounds back on did not bring data-sound back")
 
 

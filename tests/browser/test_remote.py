@@ -106,7 +106,7 @@ def press_keys(page, keys: str):
         before = page.js("return document.querySelector('[data-screen]')")
         click(page, f"#tv-key-{key}")
         # Each press is a POST whose answer replaces the screen; wait for it before the next one.
-        page.wait(lambda d: d.execute_script("return document.querySelector('[data-screen]')") != before, 5,
+        page.wait(lambda d: d.execute_script("return document.querySelector('[data-screen]')") != before, 10,
                   f"pressing {key} did not update the remote")
 
 
@@ -226,13 +226,13 @@ def test_favourites_invalid_label_alerts_and_saves_nothing(page, devices):
         set_field(page, "#favourite-label-1", bad)
         set_field(page, "#favourite-label-3", "PBS")  # a valid change in the same save must not land either
         click(page, "#favourites-save")
-        page.wait("document.getElementById('favourites-alert')?.open === true", 5, f"no alert for label {bad!r}")
+        page.wait("document.getElementById('favourites-alert')?.open === true", 10, f"no alert for label {bad!r}")
         c.equal(page.text("#favourites-alert-title"), "Invalid Label", f"alert title for {bad!r}")
         c.equal(page.text("#favourites-alert-message"), "Favourite 2: Label must be 1 to 4 letters.", f"alert for {bad!r}")
         c.equal(page.js("return document.activeElement?.id"), "favourites-alert-ok", "OK has the focus")
         c.equal(page.js("return document.querySelector('#favourite-label-1').value"), bad, "the typed text is kept")
         click(page, "#favourites-alert-ok")
-        page.wait("!document.getElementById('favourites-alert')?.open", 3, "OK should close the alert")
+        page.wait("!document.getElementById('favourites-alert')?.open", 10, "OK should close the alert")
     html = devices.page("/remote/tv")
     c.that('aria-label="CBS, channel 02"' in html and 'aria-label="NBC, channel 04"' in html,
            "nothing may be saved after an invalid label")
@@ -261,7 +261,7 @@ def test_refused_press_offers_cancel_or_force(page, devices):
     c = Checks()
     # Refused: the action sheet explains why.
     click(page, "#dvr-record")
-    page.wait("document.getElementById('dvr-sheet')?.open === true", 5, "Record while playing should open the sheet")
+    page.wait("document.getElementById('dvr-sheet')?.open === true", 10, "Record while playing should open the sheet")
     page.settle("#dvr-sheet")
     c.equal(page.text("#dvr-sheet-message"), "Can't record while playing. Stop playing and record?", "warning")
     c.equal(page.text("#dvr-sheet-force"), "Stop Playing and Record", "force button")
@@ -273,18 +273,18 @@ def test_refused_press_offers_cancel_or_force(page, devices):
            f"the sheet should sit at the bottom of the screen: {sheet}")
     # Cancel: nothing changes.
     click(page, "#dvr-sheet-cancel")
-    page.wait("!document.getElementById('dvr-sheet')", 5, "Cancel should close the sheet")
+    page.wait("!document.getElementById('dvr-sheet')", 10, "Cancel should close the sheet")
     c.equal(page.text("#dvr-state"), "Playing", "state after Cancel")
     # Force: stop first, then the alert, then the new state.
     click(page, "#dvr-record")
-    page.wait("document.getElementById('dvr-sheet')?.open === true", 5, "the sheet should open again")
+    page.wait("document.getElementById('dvr-sheet')?.open === true", 10, "the sheet should open again")
     click(page, "#dvr-sheet-force")
-    page.wait("document.getElementById('dvr-alert')?.open === true", 5, "forcing should confirm with an alert")
+    page.wait("document.getElementById('dvr-alert')?.open === true", 10, "forcing should confirm with an alert")
     c.equal(page.text("#dvr-alert-title"), "Operation Stopped", "alert title")
     c.equal(page.text("#dvr-alert-message"), "Playing was stopped. Now recording.", "alert message")
     c.equal(page.text("#dvr-state"), "Recording", "state behind the alert")
     click(page, "#dvr-alert-ok")
-    page.wait("!document.getElementById('dvr-alert')", 5, "OK should close the alert")
+    page.wait("!document.getElementById('dvr-alert')", 10, "OK should close the alert")
     c.equal(page.text("#dvr-state"), "Recording", "state after OK")
     c.equal(page.js("return document.querySelector('#dvr-record').getAttribute('aria-pressed')"), "true", "Record is lit")
     c.done()
@@ -294,16 +294,16 @@ def test_escape_cancels_the_sheet_and_dismisses_the_alert(page, devices):
     open_dvr_playing(page, devices)
     c = Checks()
     click(page, "#dvr-record")
-    page.wait("document.getElementById('dvr-sheet')?.matches(':modal') === true", 5, "the sheet should open as a modal dialog")
+    page.wait("document.getElementById('dvr-sheet')?.matches(':modal') === true", 10, "the sheet should open as a modal dialog")
     ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
-    page.wait("!document.getElementById('dvr-sheet')", 5, "Escape should cancel the sheet")
+    page.wait("!document.getElementById('dvr-sheet')", 10, "Escape should cancel the sheet")
     c.equal(page.text("#dvr-state"), "Playing", "state after Escape")
     click(page, "#dvr-record")
-    page.wait("document.getElementById('dvr-sheet')?.open === true", 5, "the sheet should open again")
+    page.wait("document.getElementById('dvr-sheet')?.open === true", 10, "the sheet should open again")
     click(page, "#dvr-sheet-force")
-    page.wait("document.getElementById('dvr-alert')?.matches(':modal') === true", 5, "the alert should be modal")
+    page.wait("document.getElementById('dvr-alert')?.matches(':modal') === true", 10, "the alert should be modal")
     ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
-    page.wait("!document.getElementById('dvr-alert')", 5, "Escape should dismiss the alert like OK")
+    page.wait("!document.getElementById('dvr-alert')", 10, "Escape should dismiss the alert like OK")
     c.equal(page.text("#dvr-state"), "Recording", "state after the alert")
     c.done()
 
@@ -317,23 +317,23 @@ def test_refused_press_without_javascript(page, devices):
     c = Checks()
     c.equal(page.text("#dvr-state"), "Paused", "state")
     click(page, "#dvr-fast-forward")
-    page.wait("location.search === '?confirm=fast-forward' && document.readyState === 'complete'", 5,
+    page.wait("location.search === '?confirm=fast-forward' && document.readyState === 'complete'", 10,
               "a refused press should lead to the sheet's page")
     c.equal(page.text("#dvr-sheet-message"), "Can't fast forward while paused. Stop pausing and fast forward?", "warning")
     c.that(page.find("#dvr-sheet").is_displayed(), "the sheet is shown without JavaScript")
     click(page, "#dvr-sheet-cancel")
-    page.wait("location.pathname === '/remote/dvr' && location.search === '' && document.readyState === 'complete'", 5,
+    page.wait("location.pathname === '/remote/dvr' && location.search === '' && document.readyState === 'complete'", 10,
               "Cancel leads back to the remote")
     c.equal(page.text("#dvr-state"), "Paused", "Cancel changes nothing")
     click(page, "#dvr-fast-forward")
-    page.wait("location.search === '?confirm=fast-forward' && document.readyState === 'complete'", 5, "sheet again")
+    page.wait("location.search === '?confirm=fast-forward' && document.readyState === 'complete'", 10, "sheet again")
     click(page, "#dvr-sheet-force")
-    page.wait("location.search.startsWith('?forced=') && document.readyState === 'complete'", 5,
+    page.wait("location.search.startsWith('?forced=') && document.readyState === 'complete'", 10,
               "forcing should lead to the alert's page")
     c.equal(page.text("#dvr-alert-message"), "Pausing was stopped. Now fast forwarding.", "alert")
     c.equal(page.text("#dvr-state"), "Fast forwarding", "state")
     click(page, "#dvr-alert-ok")
-    page.wait("location.search === '' && document.readyState === 'complete'", 5, "OK leads back to the remote")
+    page.wait("location.search === '' && document.readyState === 'complete'", 10, "OK leads back to the remote")
     c.that(not page.exists("dialog"), "no dialog after OK")
     c.done()
 
@@ -404,31 +404,31 @@ def test_screen_in_a_second_browser_follows_the_remotes(page, devices, second):
     c.equal(second.text("#screen-dvr-state"), "Off", "the DVR starts off")
     page.open("/remote/tv")
     click(page, "#tv-power")
-    wait_text(second, "#screen-channel", "01", timeout=8)
+    wait_text(second, "#screen-channel", "01", timeout=10)
     press_keys(page, "07")
-    wait_text(second, "#screen-channel", "07", timeout=8)
+    wait_text(second, "#screen-channel", "07", timeout=10)
     c.equal(second.text("#screen-favourite"), "ABC", "channel 7 is a favourite: its name shows")
     click(page, "#tv-channel-up")
-    wait_text(second, "#screen-channel", "08", timeout=8)
+    wait_text(second, "#screen-channel", "08", timeout=10)
     c.that(not second.exists("#screen-favourite"), "channel 8 is no favourite")
     page.js("""const s = document.querySelector('#tv-volume'); s.value = 30;
                s.dispatchEvent(new Event('change', {bubbles: true}));""")
-    second.wait("!!document.querySelector('#screen-volume')", 8, "a volume change should flash the volume bar")
+    second.wait("!!document.querySelector('#screen-volume')", 10, "a volume change should flash the volume bar")
     c.equal(second.js("return document.querySelector('#screen-volume progress').value"), 30, "volume bar")
     # The DVR: state and a running counter.
     click(page, "#remote-switch")
     wait_title(page, "My DVR")
     click(page, "#dvr-power")
-    wait_text(second, "#screen-dvr-state", "Stopped", timeout=8)
+    wait_text(second, "#screen-dvr-state", "Stopped", timeout=10)
     click(page, "#dvr-play")
-    wait_text(second, "#screen-dvr-state", "Playing", timeout=8)
+    wait_text(second, "#screen-dvr-state", "Playing", timeout=10)
     first = second.text("#screen-dvr-clock-position")
-    second.wait(f"document.querySelector('#screen-dvr-clock-position')?.textContent.trim() !== {first!r}", 5,
+    second.wait(f"document.querySelector('#screen-dvr-clock-position')?.textContent.trim() !== {first!r}", 10,
                 "the playback position should tick while playing")
     click(page, "#dvr-record")
-    page.wait("document.getElementById('dvr-sheet')?.open === true", 5, "Record while playing asks first")
+    page.wait("document.getElementById('dvr-sheet')?.open === true", 10, "Record while playing asks first")
     click(page, "#dvr-sheet-force")
-    wait_text(second, "#screen-dvr-state", "Recording", timeout=8)
+    wait_text(second, "#screen-dvr-state", "Recording", timeout=10)
     c.that(second.exists("#screen-dvr-clock-recording"), "recording length shows")
     problems = [e["message"] for e in second.pull_console() if e.get("level") == "SEVERE"]
     c.that(not problems, f"the Screen logged errors: {problems}")
@@ -441,11 +441,11 @@ def test_two_remotes_stay_in_step(page, devices, second):
     marker = second.mark()
     page.open("/remote/tv")
     press_keys(page, "12")
-    wait_text(second, "#tv-channel", "12", timeout=8)
+    wait_text(second, "#tv-channel", "12", timeout=10)
     c = Checks()
     c.equal(second.marker(), marker, "the other remote re-renders in place (no full page load)")
     click(page, "#tv-power")
-    second.wait("document.querySelector('#tv-key-1')?.disabled === true", 8, "the other remote should show the TV off")
+    second.wait("document.querySelector('#tv-key-1')?.disabled === true", 10, "the other remote should show the TV off")
     c.done()
 
 
@@ -547,7 +547,7 @@ def test_tv_remote_without_javascript(page, devices):
     c.that(apply.is_displayed(), "without JavaScript the switch has a visible Apply button")
     page.find("#tv-power").click()
     apply.click()
-    page.wait("document.readyState === 'complete' && document.querySelector('#tv-power-state')?.textContent === 'On'", 5,
+    page.wait("document.readyState === 'complete' && document.querySelector('#tv-power-state')?.textContent === 'On'", 10,
               "Apply should switch the TV on")
     click(page, "#tv-key-5")
     wait_text(page, "#tv-channel", "5-")
@@ -555,7 +555,7 @@ def test_tv_remote_without_javascript(page, devices):
     wait_text(page, "#tv-channel", "55")
     page.js("document.querySelector('#tv-volume').value = 20")
     click(page, "#tv-volume ~ .remote__apply")
-    page.wait("document.querySelector('#tv-volume-state')?.textContent === '20'", 5, "Set should change the volume")
+    page.wait("document.querySelector('#tv-volume-state')?.textContent === '20'", 10, "Set should change the volume")
     c.equal(page.path(), "/remote/tv", "every press comes back to the remote")
     c.done()
 
@@ -564,10 +564,10 @@ def test_screen_reset_asks_first(page, devices):
     devices.tv_on()
     page.open("/remote/screen")
     click(page, "#screen-reset")
-    page.wait("document.getElementById('remote-reset')?.open === true", 5, "Reset should ask first")
+    page.wait("document.getElementById('remote-reset')?.open === true", 10, "Reset should ask first")
     c = Checks()
     c.equal(page.text("#remote-reset-title"), "Reset Both Devices?", "question")
     c.that(page.js("return document.getElementById('remote-reset').matches(':modal')"), "the question is modal")
     page.find("#remote-reset .alert__button--destructive").click()
-    page.wait("!!document.querySelector('#screen-no-signal')", 5, "after Reset the TV is off")
+    page.wait("!!document.querySelector('#screen-no-signal')", 10, "after Reset the TV is off")
     c.done()

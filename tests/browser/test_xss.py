@@ -40,7 +40,7 @@ def test_posted_message_is_escaped(page, payload):
     page.js("arguments[0].scrollIntoView({block: 'center'})", field)
     field.send_keys(payload)
     page.find("form[method=post] #design-message ~ button[type=submit]").click()
-    page.wait("document.querySelector('#design-post-echo')", 5, "the message was not echoed")
+    page.wait("document.querySelector('#design-post-echo')", 10, "the message was not echoed")
     assert_inert(page, "#design-post-echo", payload)
 
 
@@ -50,5 +50,5 @@ def test_posted_message_is_escaped_without_js(page):
     page.open("/design")
     page.find("#design-message").send_keys(payload)
     page.find("form[method=post] #design-message ~ button[type=submit]").click()
-    page.wait("document.querySelector('#design-post-echo')", 5, "the message was not echoed")
+    page.wait("document.querySelector('#design-post-echo')", 10, "the message was not echoed")
     assert_inert(page, "#design-post-echo", payload)
