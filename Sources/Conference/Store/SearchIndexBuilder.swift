@@ -7,8 +7,8 @@ import PocketCore
 ///
 /// Building the index is part of every install, so it must not cost memory that grows with the
 /// database, nor time per row in Swift: the text is tidied in SQL (`trim` with the same white
-/// space `DisplayText` removes), and only values holding an `&` call back into Swift to have their
-/// HTML entities decoded.
+/// space `WhiteSpace.trimmed` removes, as `DisplayText.clean` does), and only values holding an `&`
+/// call back into Swift to have their HTML entities decoded.
 enum SearchIndexBuilder {
     /// A sci-core file attached to a connection, with the query that reads the index's rows from it.
     struct AttachedCore {
