@@ -9,6 +9,8 @@ public struct PocketRequestContext: RequestContext {
     public var csrfToken: String = ""
     /// Whether the request arrived over HTTPS, so cookies can be marked `Secure`.
     public var isSecure: Bool = false
+    /// The signed-in device and person, set by the authenticator; nil for a stranger.
+    public var identity: SignedIn?
 
     /// Creates the context for one request.
     public init(source: ApplicationRequestContextSource) {

@@ -1,0 +1,2 @@
+// Debian libqrencode-dev: QR code symbols for pairing links.
+#include <qrencode.h>
