@@ -10,6 +10,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case invalidLogLevel(String)
     /// Only one half of the TLS certificate/key pair was given.
     case incompleteTLS
+    /// `--trusted-proxy` is not an IP address.
+    case invalidTrustedProxy(String)
     /// The data directory cannot be created or written.
     case dataDirectoryNotWritable(path: String, reason: String)
     /// A TLS file is missing or unreadable.
@@ -24,6 +26,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "invalid host '\(value)': use an IP address or host name such as 127.0.0.1 or 0.0.0.0"
         case .invalidLogLevel(let value):
             return "invalid log level '\(value)': use one of \(LogLevelName.allNames.joined(separator: ", "))"
+        case .invalidTrustedProxy(let value):
+            return "invalid --trusted-proxy '\(value)': give the proxy's IP address, such as 127.0.0.1"
         case .incompleteTLS:
             return "HTTPS needs both --tls-cert and --tls-key"
         case .dataDirectoryNotWritable(let path, let reason):

@@ -13,6 +13,8 @@ public struct PocketConfiguration: Sendable, Equatable {
     public var logLevel: Logger.Level
     /// PEM certificate and key for HTTPS, when both are given.
     public var tls: TLSFiles?
+    /// The reverse proxy (an IP address) whose `X-Forwarded-For`/`-Proto` are believed, if any.
+    public var trustedProxy: String?
 
     /// Paths of a PEM certificate chain and its private key.
     public struct TLSFiles: Sendable, Equatable {
@@ -40,6 +42,7 @@ public struct PocketConfiguration: Sendable, Equatable {
         self.dataDirectory = dataDirectory
         self.logLevel = logLevel
         self.tls = tls
+        self.trustedProxy = nil
     }
 
     /// Whether the server is reachable only from this machine.
@@ -72,15 +75,18 @@ extension PocketConfiguration {
         public var tlsCertificate: String?
         /// `--tls-key`
         public var tlsKey: String?
+        /// `--trusted-proxy`
+        public var trustedProxy: String?
 
         /// Creates a set of command-line values.
-        public init(host: String? = nil, port: String? = nil, dataDirectory: String? = nil, logLevel: String? = nil, tlsCertificate: String? = nil, tlsKey: String? = nil) {
+        public init(host: String? = nil, port: String? = nil, dataDirectory: String? = nil, logLevel: String? = nil, tlsCertificate: String? = nil, tlsKey: String? = nil, trustedProxy: String? = nil) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
             self.logLevel = logLevel
             self.tlsCertificate = tlsCertificate
             self.tlsKey = tlsKey
+            self.trustedProxy = trustedProxy
         }
     }
 
@@ -120,7 +126,15 @@ extension PocketConfiguration {
         default: throw .incompleteTLS
         }
 
-        return PocketConfiguration(host: host, port: port, dataDirectory: dataDirectory, logLevel: level, tls: tls)
+        var configuration = PocketConfiguration(host: host, port: port, dataDirectory: dataDirectory, logLevel: level, tls: tls)
+        if let proxy = value(options.trustedProxy, "POCKET_TRUSTED_PROXY") {
+            // An IP address only: a name could resolve to anything, and the check compares peers' addresses.
+            guard proxy.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }), proxy.contains(where: { $0 == "." || $0 == ":" }) else {
+                throw .invalidTrustedProxy(proxy)
+            }
+            configuration.trustedProxy = proxy
+        }
+        return configuration
     }
 
     /// `$XDG_DATA_HOME/pocket`, else `~/.local/share/pocket`.

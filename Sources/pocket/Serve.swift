@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PocketCore
 import PocketWeb
+import Synchronization
 
 /// `pocket serve`: runs the web server until SIGINT or SIGTERM.
 struct Serve: AsyncParsableCommand {
@@ -29,6 +30,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("manifest-url"), help: ArgumentHelp("Address of the Conference database manifest, sci-core.json (env POCKET_SCI_MANIFEST_URL; default \(SCIManifest.defaultURL)).", valueName: "url"))
     var manifestURL: String?
 
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("The reverse proxy's IP address: only requests from it may set the client address and scheme with X-Forwarded-For/-Proto (env POCKET_TRUSTED_PROXY).", valueName: "address"))
+    var trustedProxy: String?
+
     @Flag(name: .customLong("auto-update"), help: "Install a new Conference database at start-up without asking.")
     var autoUpdate = false
 
@@ -36,7 +40,7 @@ struct Serve: AsyncParsableCommand {
     var demo = false
 
     func run() async throws {
-        let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey)
+        let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey, trustedProxy: trustedProxy)
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
         let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         let conference: ConferenceOptions
@@ -54,23 +58,63 @@ struct Serve: AsyncParsableCommand {
         bootstrapLogging(level: configuration.logLevel)
         let logger = Logger(label: "pocket")
         if !configuration.isLoopback && configuration.tls == nil {
-            logger.warning("serving plain HTTP on \(configuration.host): phones will not install Pocket or share location without --tls-cert/--tls-key")
+            let warning = "WARNING: serving plain HTTP on \(configuration.host): passwords and sign-in cookies cross the network unencrypted, and phones will not install Pocket or share location. Use --tls-cert/--tls-key, or a TLS reverse proxy with --trusted-proxy."
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+            logger.warning("\(warning)")
         }
+        let people = try openPeopleForServing(dataDirectory)
+        let boundPort = BoundPort(configuration.port)
+        let webPeople = WebPeople(
+            store: people,
+            reachableBaseURLs: { [host = configuration.host, secure = configuration.tls != nil] in
+                ReachableAddresses.baseURLs(host: host, port: boundPort.value, secure: secure)
+            },
+            trustedProxy: configuration.trustedProxy
+        )
         do {
             let app = try await buildApplication(
                 configuration: configuration,
                 apps: try await makeApps(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment, conference: conference, muralsDemo: demo),
+                people: webPeople,
                 resources: try WebResources.bundled(),
                 logger: logger,
                 onServerRunning: { port in
                     var shown = configuration
                     shown.port = port
+                    boundPort.value = port
                     logger.notice("Pocket \(PocketVersion.current) serving \(shown.baseURL) (data in \(configuration.dataDirectory.path))")
+                    if (try? await people.isEmpty()) ?? false {
+                        let links = webPeople.reachableBaseURLs().map { $0 + webPeople.setupPath }
+                        print(PairingPrintout.text(title: "No one is set up yet. Open this one-time setup link to choose the owner’s name and password:", links: links))
+                    }
                 }
             )
             try await app.runService()
         } catch {
             throw CommandFailure(description: describeStartupError(error, configuration: configuration))
         }
+    }
+}
+
+/// Opens `people.sqlite` for the server.
+private func openPeopleForServing(_ dataDirectory: DataDirectory) throws -> PeopleDatabase {
+    do {
+        return try PeopleDatabase.onDisk(at: dataDirectory.file("people.sqlite"))
+    } catch {
+        throw CommandFailure(description: "cannot open \(dataDirectory.file("people.sqlite").path): \(error)")
+    }
+}
+
+/// The port actually bound (`--port 0` picks one), read by the pairing page's links.
+final class BoundPort: Sendable {
+    private let storage: Mutex<Int>
+
+    init(_ port: Int) {
+        storage = Mutex(port)
+    }
+
+    var value: Int {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 }

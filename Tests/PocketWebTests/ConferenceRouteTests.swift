@@ -169,7 +169,7 @@ struct ConferenceRouteTests {
         let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
         try await app.test(.router) { client in
             try await client.execute(uri: "/conference/settings", method: .get) { response in
-                let token = try #require(response.csrfCookie)
+                let token = try #require(response.pageToken)
                 #expect(response.text.contains(#"<span class="cell__detail" id="conference-db-label">Sample data (April and October 2025)</span>"#))
                 #expect(response.text.contains(#"<span class="cell__detail" id="conference-db-talks">65</span>"#))
                 #expect(response.text.contains(#"id="conference-manifest-url">http://127.0.0.1:9/sci-core.json</span>"#))

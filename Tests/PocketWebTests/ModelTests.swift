@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 import Testing
 @testable import PocketWeb
 
@@ -17,15 +18,15 @@ struct ModelTests {
     }
 
     @Test func csrfTokensAreWellFormedDistinctAndComparedExactly() {
-        let a = CSRFToken.make(), b = CSRFToken.make()
-        #expect(CSRFToken.isWellFormed(a))
+        let a = RandomToken.make(), b = RandomToken.make()
+        #expect(RandomToken.isWellFormed(a))
         #expect(a != b)
-        #expect(CSRFToken.matches(a, a))
-        #expect(!CSRFToken.matches(a, b))
-        #expect(!CSRFToken.matches("", ""))
-        #expect(!CSRFToken.matches(a, String(a.dropLast())))
-        #expect(!CSRFToken.isWellFormed("short"))
-        #expect(!CSRFToken.isWellFormed(String(repeating: "!", count: CSRFToken.length)))
+        #expect(RandomToken.matches(a, a))
+        #expect(!RandomToken.matches(a, b))
+        #expect(!RandomToken.matches("", ""))
+        #expect(!RandomToken.matches(a, String(a.dropLast())))
+        #expect(!RandomToken.isWellFormed("short"))
+        #expect(!RandomToken.isWellFormed(String(repeating: "!", count: RandomToken.length)))
     }
 
     @Test func policiesMergeWithoutDuplicates() {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PocketCore
 import Testing
 @testable import PocketWeb
 
@@ -86,7 +87,7 @@ struct SecurityTests {
         let app = try await makeApplication()
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
-            let other = CSRFToken.make()
+            let other = RandomToken.make()
             try await client.execute(uri: "/design", method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "pocket_csrf=\(token)"], body: ByteBuffer(string: "_csrf=\(other)&message=hi")) { response in
                 #expect(response.status == .forbidden)
             }

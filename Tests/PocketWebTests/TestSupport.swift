@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import PocketWeb
+import PocketCore
+@testable import PocketWeb
 
 /// An app registered only in tests, to prove registration, prefixes and error handling.
 struct FixtureApp: PocketApp {
@@ -28,17 +29,75 @@ struct FixtureApp: PocketApp {
     }
 }
 
-/// Builds the real router with the bundled templates and assets.
-func makeApplication(apps: [any PocketApp] = []) async throws -> some ApplicationProtocol {
+/// A household for route tests: an owner and a member, each with one signed-in device whose
+/// stored session is real (the cookie goes through hummingbird-auth's session middleware and
+/// authenticator like a browser's).
+struct TestHousehold: Sendable {
+    struct Member: Sendable {
+        let person: Person
+        let device: Device
+        /// The `Cookie` header value that signs a request in as this member's device.
+        let cookie: String
+        /// The device's CSRF token.
+        var token: String { device.csrfToken }
+    }
+
+    let people: PeopleDatabase
+    let owner: Member
+    let member: Member
+
+    static func make() async throws -> TestHousehold {
+        let people = try PeopleDatabase.inMemory()
+        func member(_ name: String, owner: Bool) async throws -> Member {
+            let person = try await people.addPerson(name: name, password: "correct horse battery", isOwner: owner)
+            let device = try await people.addDevice(for: person.id, userAgent: "Pocket tests")
+            let key = RandomToken.make()
+            let value = try JSONEncoder().encode(DeviceSession(deviceID: device.id))
+            try await people.storeSession(key: WebPeople.sessionKeyPrefix + key, value: value, expires: Date().addingTimeInterval(3600), deviceID: device.id)
+            return Member(person: person, device: device, cookie: "\(WebPeople.cookieName)=\(key)")
+        }
+        return TestHousehold(people: people, owner: try await member("Owner", owner: true), member: try await member("Bea", owner: false))
+    }
+}
+
+/// Signs every request that carries no session cookie in as `member`, as the browser would.
+struct SignInAs: RouterMiddleware {
+    typealias Context = PocketRequestContext
+    let member: TestHousehold.Member?
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let member, !(request.headers[.cookie] ?? "").contains(WebPeople.cookieName + "=") else {
+            return try await next(request, context)
+        }
+        var head = request.head
+        head.headerFields[.cookie] = (request.headers[.cookie].map { $0 + "; " } ?? "") + member.cookie
+        return try await next(Request(head: head, body: request.body), context)
+    }
+}
+
+/// Builds the real router with the bundled templates and assets. Requests are signed in as the
+/// household's owner unless they carry their own session cookie, or `signedIn` is false.
+func makeApplication(apps: [any PocketApp] = [], household: TestHousehold? = nil, signedIn: Bool = true) async throws -> some ApplicationProtocol {
     let renderer = try await PageRenderer(resources: WebResources.bundled())
-    return Application(router: buildRouter(renderer: renderer, apps: apps))
+    let household = if let household { household } else { try await TestHousehold.make() }
+    let router = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: SignInAs(member: signedIn ? household.owner : nil))
+    let people = WebPeople(store: household.people, throttle: AttemptThrottle(), setupToken: RandomToken.make())
+    return Application(router: buildRouter(renderer: renderer, apps: apps, people: people, router: router))
 }
 
 extension TestResponse {
     /// The body as text.
     var text: String { String(buffer: body) }
 
-    /// The CSRF token the server handed out in its cookie.
+    /// The CSRF token in the page's `csrf-token` meta tag.
+    var pageToken: String? {
+        let marker = #"<meta name="csrf-token" content=""#
+        guard let start = text.range(of: marker)?.upperBound, let end = text[start...].firstIndex(of: "\"") else { return nil }
+        return String(text[start..<end])
+    }
+
+    /// The CSRF token the server handed out in its cookie (to a browser not signed in).
     var csrfCookie: String? {
         headers[values: .setCookie].lazy.compactMap { header -> String? in
             guard header.hasPrefix("pocket_csrf=") else { return nil }
@@ -48,10 +107,10 @@ extension TestResponse {
 }
 
 extension TestClientProtocol {
-    /// GETs a page and returns a fresh session token from its cookie.
+    /// GETs the home screen and returns the CSRF token its page carries (the signed-in device's).
     func sessionToken() async throws -> String {
         try await execute(uri: "/", method: .get) { response in
-            guard let token = response.csrfCookie else { throw HTTPError(.internalServerError, message: "no token") }
+            guard let token = response.pageToken else { throw HTTPError(.internalServerError, message: "no token") }
             return token
         }
     }

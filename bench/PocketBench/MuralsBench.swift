@@ -133,7 +133,8 @@ struct MuralsBench: AsyncParsableCommand {
             leaflet: LeafletAssets.load(from: LeafletAssets.defaultFolder)
         )
         let renderer = try await PageRenderer(resources: WebResources.bundled())
-        let server = try await LoopbackServer.start(router: buildRouter(renderer: renderer, apps: [app]))
+        let session = try await BenchSession.make()
+        let server = try await LoopbackServer.start(router: buildRouter(renderer: renderer, apps: [app], people: session.people))
         var samples = Samples()
         var bytes = 0
         for index in -5..<pageRequests {
@@ -141,9 +142,9 @@ struct MuralsBench: AsyncParsableCommand {
             let url = "http://127.0.0.1:\(server.port)/murals?at=\(fix.latitude),\(fix.longitude)"
             let body: Int
             if index < 0 {
-                body = try await Self.get(url)
+                body = try await Self.get(url, cookie: session.cookie)
             } else {
-                body = try await samples.time { try await Self.get(url) }
+                body = try await samples.time { try await Self.get(url, cookie: session.cookie) }
             }
             bytes = max(bytes, body)
         }
@@ -151,8 +152,10 @@ struct MuralsBench: AsyncParsableCommand {
     }
 
     /// GETs `url` and reads the whole body; returns its size.
-    private static func get(_ url: String) async throws -> Int {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+    private static func get(_ url: String, cookie: String) async throws -> Int {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Cookie", value: cookie)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 64 << 20)
         guard response.status == .ok else { throw BenchFailure(description: "GET \(url) answered \(response.status.code)") }
         return body.readableBytes

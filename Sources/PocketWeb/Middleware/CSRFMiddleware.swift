@@ -1,6 +1,8 @@
 import Hummingbird
+import PocketCore
 
-/// Refuses any state-changing request that does not carry this browser session's token.
+/// Refuses any state-changing request that does not carry this device's token (or, before
+/// signing in, the browser's cookie token).
 ///
 /// The token may come from the `X-CSRF-Token` header (pocket.js), a `_csrf` form field
 /// (plain HTML forms) or a `_csrf` query item (multipart uploads, whose bodies are not parsed here).
@@ -19,7 +21,7 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         var request = request
         let presented = try await presentedToken(in: &request, context: context)
-        guard let presented, CSRFToken.matches(presented, context.csrfToken) else {
+        guard let presented, RandomToken.matches(presented, context.csrfToken) else {
             throw HTTPError(.forbidden, message: "This page has expired. Reload it and try again.")
         }
         return try await next(request, context)

@@ -14,6 +14,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[.xFrameOptions] = "DENY"
         response.headers[.crossOriginOpenerPolicy] = "same-origin"
         response.headers[.permissionsPolicy] = "geolocation=(self), camera=(), microphone=(), payment=()"
+        if context.isSecure {
+            // HTTPS only from now on: a later visit cannot be downgraded to plain HTTP on the way.
+            response.headers[.strictTransportSecurity] = "max-age=31536000"
+        }
         return response
     }
 }

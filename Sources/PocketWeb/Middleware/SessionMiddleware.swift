@@ -1,25 +1,90 @@
 import Hummingbird
+import PocketCore
 
-/// Gives each browser session a CSRF token in a cookie and makes it available to pages.
-struct SessionMiddleware: RouterMiddleware {
+/// Gives a browser that is not signed in a CSRF token in a cookie, for the forms it can use
+/// (signing in, setting up, pairing). A signed-in device uses its own stored token instead.
+struct AnonymousTokenMiddleware: RouterMiddleware {
     typealias Context = PocketRequestContext
 
     /// The cookie that carries the token.
     static let cookieName = "pocket_csrf"
 
-    let isSecure: Bool
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.isSecure = isSecure
         let existing = request.cookies[Self.cookieName]?.value
-        let isNew = existing.map { !CSRFToken.isWellFormed($0) } ?? true
-        context.csrfToken = isNew ? CSRFToken.make() : (existing ?? "")
+        let isNew = existing.map { !RandomToken.isWellFormed($0) } ?? true
+        context.csrfToken = isNew ? RandomToken.make() : (existing ?? "")
         var response = try await next(request, context)
         if isNew {
-            // A session cookie (no expiry): the token lives as long as the browser session.
-            response.setCookie(Cookie(name: Self.cookieName, value: context.csrfToken, path: "/", secure: isSecure, httpOnly: true, sameSite: .lax))
+            // A session cookie (no expiry): it only guards the sign-in, setup and pairing forms.
+            response.setCookie(Cookie(name: Self.cookieName, value: context.csrfToken, path: "/", secure: context.isSecure, httpOnly: true, sameSite: .lax))
         }
         return response
+    }
+}
+
+/// After hummingbird-auth's authenticator: a signed-in device's forms carry its own token, its
+/// last-seen time moves, and its session is renewed for another year once a day of use.
+struct DeviceUpkeepMiddleware: RouterMiddleware {
+    typealias Context = PocketRequestContext
+
+    let people: PeopleDatabase
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let identity = context.identity else { return try await next(request, context) }
+        var context = context
+        context.csrfToken = identity.device.csrfToken
+        try await people.touch(deviceID: identity.device.id)
+        context.sessions.withLockedSession { session in
+            let remaining = session?.expiresIn ?? .zero
+            if remaining < WebPeople.deviceLifetime - .seconds(24 * 60 * 60) {
+                session?.expiresIn = WebPeople.deviceLifetime
+            }
+        }
+        return try await next(request, context)
+    }
+}
+
+/// A Pocket nobody has set up serves only its setup link (and the files that page needs).
+struct SetupGate: RouterMiddleware {
+    typealias Context = PocketRequestContext
+
+    let people: PeopleDatabase
+    let setupPath: String
+    let renderer: PageRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        let allowed = path.hasPrefix("/setup/") || path.hasPrefix("/static/") || path == "/sw.js" || path == "/manifest.webmanifest"
+        let isSetUp = allowed ? true : !(try await people.isEmpty())
+        if isSetUp {
+            return try await next(request, context)
+        }
+        let model = NotSetUp.Model()
+        return try renderer.page("people/not-set-up", frame: PageFrame(title: "Set Up Pocket"), model: model, context: context, status: .serviceUnavailable)
+    }
+}
+
+/// Guards the group every private route is registered in: a stranger gets the sign-in page
+/// (HTML) or 401. Being route-group middleware, it decides by the route that matched, never
+/// by how the path is spelled.
+struct RequireSignIn: RouterMiddleware {
+    typealias Context = PocketRequestContext
+
+    let renderer: PageRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if context.identity != nil {
+            return try await next(request, context)
+        }
+        let wantsHTML = request.method == .get && (request.headers[.accept] ?? "").contains("text/html")
+        guard wantsHTML else {
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; charset=utf-8"
+            headers[.wwwAuthenticate] = "Cookie realm=\"Pocket\""
+            return Response(status: .unauthorized, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "Sign in to Pocket first.\n")))
+        }
+        let model = SignInPage.Model(next: SignInPage.safeNext(request.uri.description), name: "", problem: nil)
+        return try renderer.page("people/signin", frame: PageFrame(title: "Sign In"), model: model, context: context, status: .unauthorized)
     }
 }

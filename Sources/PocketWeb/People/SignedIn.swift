@@ -12,14 +12,14 @@ public struct SignedIn: Sendable {
 extension PocketRequestContext {
     /// The signed-in person, or 401.
     public func requirePerson() throws -> PersonID {
-        // INTERIM until sign-in lands: no identity means the single-user owner.
-        identity?.person.id ?? .firstOwner
+        guard let identity else { throw HTTPError(.unauthorized, message: "Sign in first.") }
+        return identity.person.id
     }
 
     /// The signed-in device's id, which per-phone state is keyed by, or 401.
     public func requireDeviceID() throws -> String {
-        // INTERIM until sign-in lands.
-        identity?.device.id ?? "interim-device"
+        guard let identity else { throw HTTPError(.unauthorized, message: "Sign in first.") }
+        return identity.device.id
     }
 
     /// The signed-in person if they are an owner, else 403 naming what only owners may do.

@@ -12,12 +12,13 @@ import ServiceLifecycle
 public func buildApplication(
     configuration: PocketConfiguration,
     apps: [any PocketApp],
+    people: WebPeople,
     resources: WebResources,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let renderer = try await PageRenderer(resources: resources)
-    let router = buildRouter(renderer: renderer, apps: apps, isSecure: configuration.tls != nil)
+    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.tls != nil)
     let server: HTTPServerBuilder
     if let tls = configuration.tls {
         server = try .tls(.http1(), tlsConfiguration: loadTLS(tls))
@@ -53,22 +54,40 @@ struct AppBackgroundService: Service {
     }
 }
 
-/// Builds the router: shared middleware, the shell's routes and each app's routes below its prefix.
-public func buildRouter(renderer: PageRenderer, apps: [any PocketApp], isSecure: Bool = false) -> Router<PocketRequestContext> {
-    let router = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
+/// Builds the router: shared middleware, the public routes (sign-in, setup, pairing, static
+/// files) and, behind the sign-in guard, the shell's and each app's routes below its prefix.
+/// Tests pass their own `router` to put a middleware in front.
+public func buildRouter(
+    renderer: PageRenderer, apps: [any PocketApp], people: WebPeople, isTLS: Bool = false,
+    router: Router<PocketRequestContext> = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
+) -> Router<PocketRequestContext> {
     let policy = apps.reduce(ExternalSources()) { $0.merged(with: $1.externalSources) }
-    // Order matters: logging sees the final status, headers land on error pages, and the
-    // session token exists before an error page or a CSRF check needs it.
+    // Order matters: logging sees the final status; the client's address and scheme are known
+    // before headers and cookies depend on them; the session is loaded before the error page or
+    // the CSRF check needs its token.
     router.add(middleware: AccessLogMiddleware())
+    router.add(middleware: ClientMiddleware(isTLS: isTLS, trustedProxy: people.trustedProxy))
     router.add(middleware: SecurityHeadersMiddleware(policy: policy))
-    router.add(middleware: SessionMiddleware(isSecure: isSecure))
+    router.add(middleware: SessionCookieHardening())
+    router.add(middleware: people.sessionMiddleware())
+    router.add(middleware: AnonymousTokenMiddleware())
+    router.add(middleware: people.authenticator())
+    router.add(middleware: DeviceUpkeepMiddleware(people: people.store))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(middleware: SetupGate(people: people.store, setupPath: people.setupPath, renderer: renderer))
     router.add(middleware: CSRFMiddleware())
 
-    ShellController(renderer: renderer, apps: apps.map(\.descriptor)).addRoutes(to: router)
+    let shell = ShellController(renderer: renderer, apps: apps.map(\.descriptor))
+    shell.addPublicRoutes(to: router)
+    let controller = PeopleController(renderer: renderer, people: people)
+    controller.addPublicRoutes(to: router)
+
+    let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
+    shell.addPrivateRoutes(to: signedIn)
+    controller.addPrivateRoutes(to: signedIn)
     let environment = WebEnvironment(renderer: renderer)
     for app in apps {
-        app.addRoutes(to: router.group(RouterPath(app.descriptor.href)), environment: environment)
+        app.addRoutes(to: signedIn.group(RouterPath(app.descriptor.href)), environment: environment)
     }
     return router
 }

@@ -10,5 +10,8 @@ extension HTTPField.Name {
     static let crossOriginOpenerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy") ?? .accept
     static let referrerPolicy = HTTPField.Name("Referrer-Policy") ?? .accept
     static let xFrameOptions = HTTPField.Name("X-Frame-Options") ?? .accept
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For") ?? .accept
+    static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto") ?? .accept
+    static let strictTransportSecurity = HTTPField.Name("Strict-Transport-Security") ?? .accept
     static let serviceWorkerAllowed = HTTPField.Name("Service-Worker-Allowed") ?? .accept
 }

@@ -1,20 +1,30 @@
 import Hummingbird
+import HummingbirdAuth
 import Logging
+import NIOCore
 
 /// Per-request state shared by Pocket's middleware and controllers.
-public struct PocketRequestContext: RequestContext {
+public struct PocketRequestContext: AuthRequestContext, SessionRequestContext {
     /// Hummingbird's own per-request storage.
     public var coreContext: CoreRequestContextStorage
-    /// The browser session's CSRF token, set by `SessionMiddleware` before any route runs.
+    /// The token this request's forms must carry: the signed-in device's, or a stranger's cookie token.
     public var csrfToken: String = ""
-    /// Whether the request arrived over HTTPS, so cookies can be marked `Secure`.
+    /// Whether the request arrived over HTTPS (directly, or through the trusted proxy).
     public var isSecure: Bool = false
+    /// The client's address: the peer's, or the one the trusted proxy forwarded.
+    public var clientAddress: String = "unknown"
     /// The signed-in device and person, set by the authenticator; nil for a stranger.
     public var identity: SignedIn?
+    /// hummingbird-auth's session for this request (which device it is).
+    public let sessions: SessionContext<DeviceSession>
+    /// The connection's peer: the client, or the reverse proxy in front of Pocket.
+    public let remoteAddress: SocketAddress?
 
     /// Creates the context for one request.
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.sessions = .init()
+        self.remoteAddress = source.channel.remoteAddress
     }
 
     /// Forms and JSON bodies are small; uploads that need more collect their own body with a larger limit.

@@ -6,21 +6,26 @@ struct ShellController {
     let renderer: PageRenderer
     let apps: [AppDescriptor]
 
-    func addRoutes(to router: Router<PocketRequestContext>) {
-        router.get(ShellRoute.home.pattern, use: home)
-        router.get(ShellRoute.design.pattern, use: design)
-        router.post(ShellRoute.design.pattern, use: designPost)
-        router.get(ShellRoute.designEvents.pattern, use: designEvents)
+    /// What a stranger may load: the offline page, the manifest, the service worker and static files.
+    func addPublicRoutes(to router: Router<PocketRequestContext>) {
         router.get(ShellRoute.offline.pattern, use: offline)
         router.get(ShellRoute.manifest.pattern, use: manifest)
         router.get(ShellRoute.serviceWorker.pattern, use: serviceWorker)
         router.get(ShellRoute.asset("").pattern, use: asset)
     }
 
+    /// The home screen and the style guide, for signed-in people.
+    func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
+        group.get(ShellRoute.home.pattern, use: home)
+        group.get(ShellRoute.design.pattern, use: design)
+        group.post(ShellRoute.design.pattern, use: designPost)
+        group.get(ShellRoute.designEvents.pattern, use: designEvents)
+    }
+
     // MARK: Pages
 
     @Sendable func home(_ request: Request, context: PocketRequestContext) throws -> Response {
-        try renderer.page("shell/home", frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), model: Home.Model(apps: apps, assets: renderer.assets), context: context)
+        try renderer.page("shell/home", frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), model: Home.Model(apps: apps, assets: renderer.assets, person: context.identity?.person), context: context)
     }
 
     @Sendable func design(_ request: Request, context: PocketRequestContext) throws -> Response {

@@ -1,0 +1,16 @@
+/// Text from outside made safe to print on a terminal: control characters (escape sequences
+/// among them) are shown as `\u{…}` instead of being obeyed.
+public enum TerminalText {
+    /// `text` with every control character but tab replaced by its escaped form.
+    public static func safe(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control, scalar != "\t" {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import Hummingbird
+import PocketCore
+
+/// Signing in and out, the one-time setup, pairing a phone, and Settings (devices, password,
+/// and for owners the household). Every route is listed once in `addPublicRoutes`/`addPrivateRoutes`.
+struct PeopleController: Sendable {
+    let renderer: PageRenderer
+    let people: WebPeople
+
+    /// What a stranger may use: sign-in, setup and pairing.
+    func addPublicRoutes(to router: Router<PocketRequestContext>) {
+        router.get(PeopleRoute.signIn.pattern, use: signInPage)
+        router.post(PeopleRoute.signIn.pattern, use: signIn)
+        router.get(PeopleRoute.setup("").pattern, use: setupPage)
+        router.post(PeopleRoute.setup("").pattern, use: setup)
+        router.get(PeopleRoute.join.pattern, use: joinPage)
+        router.post(PeopleRoute.join.pattern, use: joinWithShortCode)
+        router.get(PeopleRoute.joinLink("").pattern, use: joinLinkPage)
+        router.post(PeopleRoute.joinLink("").pattern, use: joinWithLink)
+    }
+
+    /// What needs a signed-in person.
+    func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
+        group.post(PeopleRoute.signOut.pattern, use: signOut)
+        group.get(PeopleRoute.settings.pattern, use: settings)
+        group.post(PeopleRoute.pair.pattern, use: pair)
+        group.post(PeopleRoute.signOutDevice("").pattern, use: signOutDevice)
+        group.post(PeopleRoute.addPerson.pattern, use: addPerson)
+        group.post(PeopleRoute.removePerson(0).pattern, use: removePerson)
+        group.post(PeopleRoute.changePassword.pattern, use: changePassword)
+    }
+
+    // MARK: Signing in
+
+    @Sendable func signInPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let next = SignInPage.safeNext(request.queryFields["next"])
+        if context.identity != nil { return Self.seeOther(next) }
+        return try signInForm(next: next, name: "", problem: nil, status: .ok, context: context)
+    }
+
+    @Sendable func signIn(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields(context: context)
+        let name = String((fields["name"] ?? "").prefix(200)), password = fields["password"] ?? ""
+        let next = SignInPage.safeNext(fields["next"])
+        let keys = ["signin-address:\(context.clientAddress)", "signin-name:\(name.lowercased())"]
+        if let wait = await people.throttle.retryAfter(keys) {
+            context.logger.warning("sign-in refused (throttled, \(wait) s) for name \(name.debugDescription) from \(context.clientAddress)")
+            var response = try signInForm(next: next, name: name, problem: "Too many failed sign-ins: wait \(wait) seconds, then try again.", status: .tooManyRequests, context: context)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        guard let person = try await people.store.verify(name: name, password: password) else {
+            await people.throttle.recordFailure(keys)
+            context.logger.warning("sign-in failed for name \(name.debugDescription) from \(context.clientAddress)")
+            return try signInForm(next: next, name: name, problem: "That name and password do not match.", status: .unauthorized, context: context)
+        }
+        await people.throttle.recordSuccess(keys)
+        try await signInThisDevice(as: person, request: request, context: context)
+        return Self.seeOther(next)
+    }
+
+    @Sendable func signOut(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let identity = try requireIdentity(context)
+        try await people.store.removeDevice(id: identity.device.id, of: identity.person.id)
+        context.sessions.clearSession()
+        return Self.seeOther(PeopleRoute.signIn.href)
+    }
+
+    // MARK: Setup
+
+    @Sendable func setupPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        try await requireSetupToken(context)
+        return try renderer.page("people/setup", frame: PageFrame(title: "Set Up Pocket"), model: SetupPage.Model(action: people.setupPath, name: "", problem: nil), context: context)
+    }
+
+    @Sendable func setup(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        try await requireSetupToken(context)
+        var request = request
+        let fields = try await request.formFields(context: context)
+        let name = fields["name"] ?? "", password = fields["password"] ?? ""
+        func again(_ problem: String) throws -> Response {
+            try renderer.page("people/setup", frame: PageFrame(title: "Set Up Pocket"), model: SetupPage.Model(action: people.setupPath, name: name, problem: problem), context: context, status: .badRequest)
+        }
+        guard password == fields["confirm"] else { return try again("The two passwords are not the same.") }
+        let person: Person
+        do {
+            person = try await people.store.addPerson(name: name, password: password, isOwner: true)
+        } catch let error as PeopleError {
+            return try again(error.description)
+        }
+        context.logger.notice("set up: \(person.name.debugDescription) is the owner")
+        try await signInThisDevice(as: person, request: request, context: context)
+        return Self.seeOther(ShellRoute.home.href)
+    }
+
+    // MARK: Pairing, on the phone
+
+    @Sendable func joinPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        try joinForm(problem: nil, status: .ok, context: context)
+    }
+
+    @Sendable func joinWithShortCode(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let code = try await request.formFields(context: context)["code"] ?? ""
+        return try await join(code: code, request: request, context: context) { problem, status in
+            try joinForm(problem: problem, status: status, context: context)
+        }
+    }
+
+    @Sendable func joinLinkPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let code = try context.parameters.require("code")
+        guard let person = try await people.store.pairingPerson(code: code) else {
+            return try joinLinkForm(code: code, personName: nil, problem: PeopleError.pairingCodeInvalid.description, status: .notFound, context: context)
+        }
+        return try joinLinkForm(code: code, personName: person.name, problem: nil, status: .ok, context: context)
+    }
+
+    @Sendable func joinWithLink(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let code = try context.parameters.require("code")
+        return try await join(code: code, request: request, context: context) { problem, status in
+            try joinLinkForm(code: code, personName: nil, problem: problem, status: status, context: context)
+        }
+    }
+
+    // MARK: Settings
+
+    @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let notice = request.queryFields["notice"].flatMap(Self.notices.get)
+        return try await settingsPage(context: context, notice: notice, problem: nil, status: .ok)
+    }
+
+    @Sendable func pair(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let identity = try requireIdentity(context)
+        var request = request
+        let fields = try await request.formFields(context: context)
+        var person = identity.person
+        if let requested = fields["person"].flatMap(Int64.init), requested != person.id.rawValue {
+            _ = try context.requireOwner(toDo: "pair a phone for someone else")
+            guard let other = try await people.store.person(id: PersonID(rawValue: requested)) else {
+                throw HTTPError(.notFound, message: "That person no longer exists.")
+            }
+            person = other
+        }
+        let code = try await people.store.makePairingCode(for: person.id)
+        let bases = pairingBases(request: request, context: context)
+        let links = bases.map { $0 + PeopleRoute.joinLink(code.linkCode).href }
+        guard let link = links.first, let qr = QRCode(link) else { throw HTTPError(.internalServerError) }
+        context.logger.notice("pairing code made for \(person.name.debugDescription) by \(identity.person.name.debugDescription)")
+        let model = PairPage.Model(
+            personName: person.name, link: link, otherLinks: Array(links.dropFirst()), shortCode: code.displayedShortCode,
+            qrImage: "data:image/svg+xml;base64," + Data(qr.svg.utf8).base64EncodedString(),
+            expiresAt: code.expiresAt.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: .current).locale(Locale(identifier: "en_GB"))),
+            joinHref: bases[0] + PeopleRoute.join.href
+        )
+        var response = try renderer.page("people/pair", frame: PageFrame(title: "Pair a Phone", back: BackLink(label: "Settings", href: PeopleRoute.settings.href)), model: model, context: context)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable func signOutDevice(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let identity = try requireIdentity(context)
+        let id = try context.parameters.require("id")
+        guard try await people.store.removeDevice(id: id, of: identity.person.id) else {
+            throw HTTPError(.notFound, message: "You have no such device.")
+        }
+        if id == identity.device.id {
+            context.sessions.clearSession()
+            return Self.seeOther(PeopleRoute.signIn.href)
+        }
+        return Self.seeOther(PeopleRoute.settings.href + "?notice=signed-out")
+    }
+
+    @Sendable func addPerson(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        _ = try context.requireOwner(toDo: "add people")
+        var request = request
+        let fields = try await request.formFields(context: context)
+        do {
+            let person = try await people.store.addPerson(name: fields["name"] ?? "", password: fields["password"] ?? "", isOwner: fields["owner"] != nil)
+            context.logger.notice("person added: \(person.name.debugDescription)")
+        } catch let error as PeopleError {
+            return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
+        }
+        return Self.seeOther(PeopleRoute.settings.href + "?notice=added")
+    }
+
+    @Sendable func removePerson(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        _ = try context.requireOwner(toDo: "remove people")
+        guard let id = context.parameters.get("id", as: Int64.self), let person = try await people.store.person(id: PersonID(rawValue: id)) else {
+            throw HTTPError(.notFound, message: "That person no longer exists.")
+        }
+        do {
+            try await people.store.removePerson(named: person.name)
+            context.logger.notice("person removed: \(person.name.debugDescription)")
+        } catch let error as PeopleError {
+            return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
+        }
+        return Self.seeOther(PeopleRoute.settings.href + "?notice=removed")
+    }
+
+    @Sendable func changePassword(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let identity = try requireIdentity(context)
+        var request = request
+        let fields = try await request.formFields(context: context)
+        guard try await people.store.verify(name: identity.person.name, password: fields["current"] ?? "") != nil else {
+            return try await settingsPage(context: context, notice: nil, problem: "The current password is not right.", status: .badRequest)
+        }
+        do {
+            try await people.store.setPassword(named: identity.person.name, to: fields["password"] ?? "")
+        } catch let error as PeopleError {
+            return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
+        }
+        // The new password signed every device out, this one included: sign this one back in.
+        try await signInThisDevice(as: identity.person, request: request, context: context)
+        return Self.seeOther(PeopleRoute.settings.href + "?notice=password")
+    }
+}
+
+// MARK: - Helpers
+
+private extension PeopleController {
+    static let notices = [
+        "added": "Added.", "removed": "Removed.", "signed-out": "That device is signed out.",
+        "password": "Password changed. Your other devices are signed out.",
+    ]
+
+    static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    func requireIdentity(_ context: PocketRequestContext) throws -> SignedIn {
+        guard let identity = context.identity else { throw HTTPError(.unauthorized, message: "Sign in first.") }
+        return identity
+    }
+
+    func requireSetupToken(_ context: PocketRequestContext) async throws {
+        let token = try context.parameters.require("token")
+        guard RandomToken.matches(token, people.setupToken), try await people.store.isEmpty() else {
+            throw HTTPError(.notFound, message: "That setup link has been used or is not this Pocket’s. Sign in instead.")
+        }
+    }
+
+    /// Registers this browser as a new device of `person` and starts its year-long session.
+    func signInThisDevice(as person: Person, request: Request, context: PocketRequestContext) async throws {
+        if let old = context.identity {
+            try await people.store.removeDevice(id: old.device.id, of: old.person.id)
+        }
+        let device = try await people.store.addDevice(for: person.id, userAgent: request.headers[.userAgent])
+        context.sessions.createSession(DeviceSession(deviceID: device.id), expiresIn: WebPeople.deviceLifetime)
+        context.logger.notice("signed in: \(person.name.debugDescription) on \(device.name) from \(context.clientAddress)")
+    }
+
+    func join(code: String, request: Request, context: PocketRequestContext, problem: (String, HTTPResponse.Status) throws -> Response) async throws -> Response {
+        let keys = ["join-address:\(context.clientAddress)"]
+        if let wait = await people.throttle.retryAfter(keys) {
+            context.logger.warning("pairing refused (throttled, \(wait) s) from \(context.clientAddress)")
+            var response = try problem("Too many wrong codes: wait \(wait) seconds, then try again.", .tooManyRequests)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        let person: Person
+        do {
+            person = try await people.store.redeemPairingCode(code)
+        } catch let error as PeopleError {
+            await people.throttle.recordFailure(keys)
+            context.logger.warning("pairing failed from \(context.clientAddress)")
+            return try problem(error.description, .notFound)
+        }
+        await people.throttle.recordSuccess(keys)
+        try await signInThisDevice(as: person, request: request, context: context)
+        return Self.seeOther(ShellRoute.home.href)
+    }
+
+    /// Where a phone can reach this Pocket: the address the asking browser used, unless that is
+    /// loopback (a phone cannot use it), then every address the server is reachable at.
+    func pairingBases(request: Request, context: PocketRequestContext) -> [String] {
+        let scheme = context.isSecure ? "https" : "http"
+        var bases: [String] = []
+        if let host = request.head.authority, !Self.isLoopback(host), Self.isPlainHost(host) {
+            bases.append("\(scheme)://\(host)")
+        }
+        bases += people.reachableBaseURLs().filter { !bases.contains($0) }
+        if bases.isEmpty, let host = request.head.authority, Self.isPlainHost(host) {
+            bases.append("\(scheme)://\(host)")
+        }
+        return bases.isEmpty ? ["\(scheme)://127.0.0.1"] : bases
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.hasPrefix("[") ? String(host.dropFirst().prefix { $0 != "]" }) : String(host.split(separator: ":").first ?? "")
+        return name == "localhost" || name.hasPrefix("127.") || name == "::1"
+    }
+
+    /// A Host header fit to put in a link: letters, digits, dots, colons, hyphens and brackets only.
+    static func isPlainHost(_ host: String) -> Bool {
+        !host.isEmpty && host.count <= 255 && host.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-[]").contains($0) }
+    }
+
+    func signInForm(next: String, name: String, problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
+        try renderer.page("people/signin", frame: PageFrame(title: "Sign In"), model: SignInPage.Model(next: next, name: name, problem: problem), context: context, status: status)
+    }
+
+    func joinForm(problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
+        let model = JoinPage.Model(action: PeopleRoute.join.href, personName: nil, problem: problem, isCodeForm: true)
+        return try renderer.page("people/join", frame: PageFrame(title: "Pair This Phone"), model: model, context: context, status: status)
+    }
+
+    func joinLinkForm(code: String, personName: String?, problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
+        let model = JoinPage.Model(action: PeopleRoute.joinLink(code).href, personName: personName, problem: problem, isCodeForm: false)
+        var response = try renderer.page("people/join", frame: PageFrame(title: "Pair This Phone"), model: model, context: context, status: status)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    func settingsPage(context: PocketRequestContext, notice: String?, problem: String?, status: HTTPResponse.Status) async throws -> Response {
+        let identity = try requireIdentity(context)
+        let model = SettingsPage.Model(
+            person: identity.person, thisDevice: identity.device.id,
+            devices: try await people.store.devices(of: identity.person.id),
+            people: identity.person.isOwner ? try await people.store.people() : [],
+            notice: notice, problem: problem
+        )
+        return try renderer.page("people/settings", frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), model: model, context: context, status: status)
+    }
+}
+
+private extension Dictionary where Key == String, Value == String {
+    func get(_ key: String) -> String? { self[key] }
+}
