@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
-ensure_debs libsqlite3-dev zlib1g-dev libjs-leaflet
+ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libjs-leaflet
 echo "==> building Pocket (release)"
 swift build -c release --product pocket
 exec .build/release/pocket serve "$@"

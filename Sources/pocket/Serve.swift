@@ -85,7 +85,9 @@ struct Serve: AsyncParsableCommand {
                     logger.notice("Pocket \(PocketVersion.current) serving \(shown.baseURL) (data in \(configuration.dataDirectory.path))")
                     if (try? await people.isEmpty()) ?? false {
                         let links = webPeople.reachableBaseURLs().map { $0 + webPeople.setupPath }
-                        print(PairingPrintout.text(title: "No one is set up yet. Open this one-time setup link to choose the owner’s name and password:", links: links))
+                        // Written at once (not through print's buffer), so it shows even when stdout is a file.
+                        let text = PairingPrintout.text(title: "No one is set up yet. Open this one-time setup link to choose the owner’s name and password:", links: links)
+                        FileHandle.standardOutput.write(Data((text + "\n").utf8))
                     }
                 }
             )

@@ -77,11 +77,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# The person every test server is set up with (`pocket users add`), and the signed-in session each
+# server's pages and raw requests use unless a test asks for another: base URL -> session cookie value.
+OWNER_NAME = "owner"
+OWNER_PASSWORD = "pocket test password"
+SESSIONS: dict[str, str] = {}
+SESSION_COOKIE = "pocket_session"
+
+
 class PocketServer:
-    """`pocket serve` on a free loopback port with a throw-away data directory."""
+    """`pocket serve` on a free loopback port with a throw-away data directory, its owner added
+    with `pocket users add` first (unless `owner=False`) and signed in once for the tests."""
 
     def __init__(self, log_path: Path, data_dir: Path | None = None, env: dict[str, str] | None = None,
-                 args: list[str] | None = None):
+                 args: list[str] | None = None, owner: bool = True):
         self.args = list(args or [])  # extra `pocket serve` arguments, e.g. ["--demo"]
         self.log_path = Path(log_path)
         self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="pocket-data-"))
@@ -89,6 +98,8 @@ class PocketServer:
         self.proc: subprocess.Popen | None = None
         self.port: int | None = None
         self._log = None
+        self.owner = owner
+        self.cookie: str | None = None  # the owner's session cookie value, once started
 
     @property
     def base_url(self) -> str:
@@ -103,9 +114,31 @@ class PocketServer:
         except FileNotFoundError:
             return ""
 
+    def add_person(self, name: str, password: str, owner: bool = False) -> None:
+        """`pocket users add NAME` on this server's data directory, the password on stdin."""
+        binary = wait_for_binary(pocket_binary())
+        cmd = [str(binary), "users", "add", name, "--data-dir", str(self.data_dir)] + (["--owner"] if owner else [])
+        done = subprocess.run(cmd, input=password + "\n", capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, f"{' '.join(cmd)} failed: {done.stderr}"
+
+    def sign_in(self, name: str = OWNER_NAME, password: str = OWNER_PASSWORD) -> tuple[str, str]:
+        """Signs a new device in over HTTP: (the Cookie header, the CSRF token its pages carry)."""
+        form = http_request(self.url("/signin"), anonymous=True)
+        anonymous = form.cookies()["pocket_csrf"].value
+        token = re.search(r'name="_csrf" value="([^"]+)"', form.text).group(1)
+        res = http_request(self.url("/signin"), "POST", {"name": name, "password": password, "_csrf": token},
+                           {"Cookie": f"pocket_csrf={anonymous}"}, follow_redirects=False)
+        assert res.status == 303, f"sign-in as {name} answered {res.status}: {res.text[:300]}"
+        cookie = f"{SESSION_COOKIE}={res.cookies()[SESSION_COOKIE].value}"
+        page = http_request(self.url("/design"), headers={"Cookie": cookie})
+        assert page.status == 200, f"signed-in GET /design answered {page.status}"
+        return cookie, re.search(r'<meta name="csrf-token" content="([^"]+)"', page.text).group(1)
+
     def start(self, timeout: float = 30) -> "PocketServer":
         binary = wait_for_binary(pocket_binary())
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        if self.owner and not (Path(self.data_dir) / "people.sqlite").exists():
+            self.add_person(OWNER_NAME, OWNER_PASSWORD, owner=True)
         for attempt in range(3):
             self.port = free_port()
             self._log = open(self.log_path, "wb")
@@ -121,6 +154,10 @@ class PocketServer:
                     continue
                 raise
             if self._wait_until_up(timeout):
+                if self.owner:
+                    cookie, _ = self.sign_in()
+                    self.cookie = cookie.split("=", 1)[1]
+                    SESSIONS[self.base_url] = self.cookie
                 return self
             log = self.log_text()
             if attempt < 2 and "address already in use" in log.lower():
@@ -195,10 +232,17 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def http_request(url: str, method: str = "GET", data: dict | bytes | None = None,
-                 headers: dict | None = None, follow_redirects: bool = True, timeout: float = 10) -> HTTPResult:
-    """A request that returns 4xx/5xx responses instead of raising."""
+                 headers: dict | None = None, follow_redirects: bool = True, timeout: float = 10,
+                 anonymous: bool = False) -> HTTPResult:
+    """A request that returns 4xx/5xx responses instead of raising. Unless `anonymous` or the
+    headers carry a Cookie, it is signed in as the owner of the test server the URL names."""
     body = urllib.parse.urlencode(data).encode() if isinstance(data, dict) else data
-    req = urllib.request.Request(url, data=body, method=method, headers=dict(headers or {}))
+    headers = dict(headers or {})
+    if not anonymous and not any(k.lower() == "cookie" for k in headers):
+        for base, cookie in SESSIONS.items():
+            if url.startswith(base + "/") or url == base:
+                headers["Cookie"] = f"{SESSION_COOKIE}={cookie}"
+    req = urllib.request.Request(url, data=body, method=method, headers=headers)
     if isinstance(data, dict):
         req.add_header("Content-Type", "application/x-www-form-urlencoded")
     handlers = [urllib.request.ProxyHandler({})]
@@ -397,9 +441,12 @@ class Checks:
 class Page:
     """A test's view of the shared browser, bound to the server under test."""
 
-    def __init__(self, driver, base_url: str):
+    def __init__(self, driver, base_url: str, cookie: str | None = None):
         self.driver = driver
         self.base_url = base_url
+        # The session cookie value this browser uses (another device than the default owner's, say).
+        self.cookie = cookie
+        self._signed_in_to: str | None = None
         self.console: list[dict] = []
         self.scripts = True
         self.viewport = VIEWPORTS["iphone-portrait"][:2]
@@ -419,6 +466,20 @@ class Page:
         d.get_log("browser")  # drop whatever the previous test left
         self.scripts = True
         self.set_viewport(*VIEWPORTS["iphone-portrait"], reload=False)
+        self._signed_in_to = None
+        self.sign_in_browser()
+
+    def sign_in_browser(self, cookie: str | None = None):
+        """Puts a session cookie for `base_url` in the browser (cookies ignore the port, so every
+        test server on 127.0.0.1 shares the one cookie): this page's own, or the server's owner's."""
+        value = cookie or self.cookie or SESSIONS.get(self.base_url)
+        if value is None:
+            self.driver.execute_cdp_cmd("Network.deleteCookies", {"name": SESSION_COOKIE, "url": self.base_url})
+        else:
+            self.driver.execute_cdp_cmd("Network.setCookie", {
+                "name": SESSION_COOKIE, "value": value, "url": self.base_url + "/", "httpOnly": True, "sameSite": "Lax",
+                "expires": time.time() + 3600})
+        self._signed_in_to = self.base_url
 
     def set_viewport(self, width, height, mobile=True, reload=True):
         self.viewport = (width, height)
@@ -439,6 +500,8 @@ class Page:
         return path if path.startswith("http") else self.base_url + path
 
     def open(self, path: str = "/"):
+        if self._signed_in_to != self.base_url:
+            self.sign_in_browser()
         self.driver.get(self.url(path))
         self.wait_ready()
         return self

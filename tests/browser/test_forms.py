@@ -52,15 +52,15 @@ def test_forms_work_without_javascript(page):
 
 
 def _session(server):
-    """A fresh browser-like session: GET /design, return (cookie header, csrf token from the page)."""
-    res = http_request(server.url("/design"))
+    """A newly signed-in device: (its session cookie header, the csrf token from its page)."""
+    cookie, _ = server.sign_in()
+    res = http_request(server.url("/design"), headers={"Cookie": cookie})
     assert res.status == 200
-    cookies = res.cookies()
-    assert "pocket_csrf" in cookies, f"no pocket_csrf cookie in {res.header_all('Set-Cookie')}"
     meta = re.search(r'<meta name="csrf-token" content="([^"]+)"', res.text)
     field = re.search(r'<input type="hidden" name="_csrf" value="([^"]+)"', res.text)
     assert meta and field, "page lacks the csrf meta tag or the hidden _csrf field"
-    return f"pocket_csrf={cookies['pocket_csrf'].value}", field.group(1)
+    assert meta.group(1) == field.group(1)
+    return cookie, field.group(1)
 
 
 def test_post_without_token_is_refused(server):

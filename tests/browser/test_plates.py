@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
 from pocket_helpers import (CONTRAST_JS, PLATE_PICTURES_MISSING, SCHEMES, VIEWPORTS, Checks, format_contrast_failures,
-                            http_request, load_states)
+                            SESSION_COOKIE, SESSIONS, http_request, load_states)
 from test_accessibility import A11Y_JS  # the same checks the shell pages get
 
 STATES = load_states()
@@ -34,22 +34,22 @@ def score_text(n: int) -> str:
 
 
 class PlatesGame:
-    """One more client of the (server-wide) game, over raw HTTP with a CSRF cookie and token."""
+    """The owner's game over raw HTTP, as another of the owner's devices (or the browser's own) would play it."""
 
     def __init__(self, base_url: str, cookie: str | None = None, token: str | None = None):
         self.base_url = base_url
         if cookie is None or token is None:
             res = http_request(self.url("/plates"))
             assert res.status == 200, f"GET /plates answered {res.status}"
-            cookie = res.cookies()["pocket_csrf"].value
+            cookie = SESSIONS[base_url]
             token = _csrf_token(res.text)
         self.cookie, self.token = cookie, token
 
     @classmethod
     def from_page(cls, page) -> "PlatesGame":
-        """The browser's own session: its pocket_csrf cookie and the token the page carries."""
-        cookie = page.driver.get_cookie("pocket_csrf")
-        assert cookie and cookie.get("value"), "the browser has no pocket_csrf cookie"
+        """The browser's own session: its session cookie and the token the page carries."""
+        cookie = page.driver.get_cookie(SESSION_COOKIE)
+        assert cookie and cookie.get("value"), "the browser is not signed in"
         token = page.js("return document.querySelector('meta[name=csrf-token]')?.content ?? null")
         assert token, "the page has no csrf-token meta tag"
         return cls(page.base_url, cookie["value"], token)
@@ -59,7 +59,7 @@ class PlatesGame:
 
     def post(self, path: str, data: dict | None = None):
         res = http_request(self.url(path), "POST", {**(data or {}), "_csrf": self.token},
-                           {"Cookie": f"pocket_csrf={self.cookie}"}, follow_redirects=False)
+                           {"Cookie": f"{SESSION_COOKIE}={self.cookie}"}, follow_redirects=False)
         assert res.status == 303, f"POST {path} answered {res.status}, expected 303 See Other"
         return res
 

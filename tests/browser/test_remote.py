@@ -21,20 +21,18 @@ from test_accessibility import A11Y_JS
 
 
 class Devices:
-    """One more remote for the (server-wide) devices, over raw HTTP with its own CSRF cookie and token."""
+    """One more remote for the (household-wide) devices, over raw HTTP: another of the owner's devices."""
 
     def __init__(self, base_url: str):
         self.base_url = base_url
         res = http_request(base_url + "/remote/screen")
         assert res.status == 200, f"GET /remote/screen answered {res.status}"
-        self.cookie = res.cookies()["pocket_csrf"].value
         m = re.search(r'<meta name="csrf-token" content="([^"]+)"', res.text)
         assert m, "the Screen page has no csrf-token meta tag"
         self.token = m.group(1)
 
     def post(self, path: str, data: dict | None = None):
-        res = http_request(self.base_url + path, "POST", {**(data or {}), "_csrf": self.token},
-                           {"Cookie": f"pocket_csrf={self.cookie}"}, follow_redirects=False)
+        res = http_request(self.base_url + path, "POST", {**(data or {}), "_csrf": self.token}, follow_redirects=False)
         assert res.status == 303, f"POST {path} answered {res.status}, expected 303 See Other"
         return res
 
@@ -71,9 +69,10 @@ def devices(server):
 
 @pytest.fixture
 def second(server):
-    """A second browser (another phone, or the TV's own browser), with its own session."""
+    """A second browser (another phone, or the TV's own browser), signed in as its own device."""
     driver = make_driver()
-    p = Page(driver, server.base_url)
+    cookie, _ = server.sign_in()
+    p = Page(driver, server.base_url, cookie=cookie.split("=", 1)[1])
     p.reset()
     yield p
     driver.quit()

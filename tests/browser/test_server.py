@@ -22,8 +22,10 @@ def test_security_headers(server, path):
     assert res.header("X-Content-Type-Options") == "nosniff"
     assert res.header("Referrer-Policy"), "no Referrer-Policy"
     assert res.header("X-Frame-Options") == "DENY"
-    cookie = res.cookies().get("pocket_csrf")
-    assert cookie is not None and cookie.value, f"no pocket_csrf cookie: {res.header_all('Set-Cookie')}"
+    # A stranger's browser gets a token cookie for the sign-in form.
+    anonymous = http_request(server.url("/signin"), anonymous=True)
+    cookie = anonymous.cookies().get("pocket_csrf")
+    assert cookie is not None and cookie.value, f"no pocket_csrf cookie: {anonymous.header_all('Set-Cookie')}"
     assert cookie["httponly"], "pocket_csrf should be HttpOnly"
     assert (cookie["samesite"] or "").lower() in ("lax", "strict"), f"pocket_csrf SameSite={cookie['samesite']!r}"
 

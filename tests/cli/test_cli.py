@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from people_helpers import add_person, request, sign_in
+
 REPO = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
 
@@ -100,10 +102,13 @@ def test_serves_with_environment_and_stops_cleanly_on_signal(tmp_path, sig):
     port = free_port()
     data = tmp_path / "xdg"
     # No --data-dir: the default follows XDG_DATA_HOME; the port comes from POCKET_PORT.
+    add_person(data / "pocket")
     server = start(env={"POCKET_PORT": str(port), "XDG_DATA_HOME": str(data)})
     try:
-        page = wait_for(f"http://127.0.0.1:{port}/")
-        assert "<title>Pocket</title>" in page
+        wait_for(f"http://127.0.0.1:{port}/signin")
+        _, cookie, _ = sign_in(f"http://127.0.0.1:{port}")
+        status, _, page = request(f"http://127.0.0.1:{port}/", headers={"Cookie": cookie})
+        assert status == 200 and "<title>Pocket</title>" in page
         assert (data / "pocket").is_dir()
     finally:
         server.send_signal(sig)
@@ -116,11 +121,21 @@ def test_https_with_certificate(tmp_path):
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
                     "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
     port = free_port()
+    add_person(tmp_path)
     server = start("serve", "--port", str(port), "--data-dir", str(tmp_path), "--tls-cert", str(cert), "--tls-key", str(key))
     try:
         context = ssl.create_default_context(cafile=str(cert))
-        page = wait_for(f"https://127.0.0.1:{port}/design", context=context)
-        assert "<title>Design · Pocket</title>" in page
+        base = f"https://127.0.0.1:{port}"
+        wait_for(base + "/signin", context=context)
+        status, cookie, headers = sign_in(base, context=context)
+        assert status == 303
+        # Over HTTPS the session cookie is Secure and every response asks for HTTPS from now on.
+        session = [c for c in headers.get_all("Set-Cookie") if c.startswith("pocket_session=")][0]
+        assert "Secure" in session and "HttpOnly" in session, session
+        assert headers["Strict-Transport-Security"] == "max-age=31536000"
+        status, headers, page = request(base + "/design", headers={"Cookie": cookie}, context=context)
+        assert status == 200 and "<title>Design · Pocket</title>" in page
+        assert headers["Strict-Transport-Security"] == "max-age=31536000"
     finally:
         server.terminate()
         assert server.wait(timeout=15) == 0
@@ -128,10 +143,12 @@ def test_https_with_certificate(tmp_path):
 
 def test_open_event_stream_does_not_hold_up_shutdown(tmp_path):
     port = free_port()
+    add_person(tmp_path)
     server = start("serve", "--port", str(port), "--data-dir", str(tmp_path))
     try:
-        wait_for(f"http://127.0.0.1:{port}/")
-        stream = urllib.request.urlopen(f"http://127.0.0.1:{port}/design/events", timeout=10)
+        wait_for(f"http://127.0.0.1:{port}/signin")
+        _, cookie, _ = sign_in(f"http://127.0.0.1:{port}")
+        stream = urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/design/events", headers={"Cookie": cookie}), timeout=10)
         first = stream.readline().decode()
         assert first.startswith("event: patch")
     finally:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from people_helpers import add_person, request, sign_in
+
 REPO = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
 
@@ -309,16 +311,18 @@ def test_serve_auto_update_installs_at_start_and_stops_cleanly(tmp_path, server,
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     # --demo keeps the Murals app off the network, so this test only depends on the Conference fixture.
+    add_person(tmp_path)
     process = subprocess.Popen([BIN, "serve", "--port", str(port), "--data-dir", str(tmp_path), "--manifest-url", url, "--auto-update",
                                 "--demo"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.time() + 30
-        page = ""
+        page, cookie = "", None
         while time.time() < deadline and "Database version 9" not in page:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/conference/settings", timeout=2) as response:
-                    page = response.read().decode()
+                if cookie is None:
+                    cookie = sign_in(f"http://127.0.0.1:{port}")[1]
+                page = request(f"http://127.0.0.1:{port}/conference/settings", headers={"Cookie": cookie})[2]
             except OSError:
                 pass
             time.sleep(0.2)
