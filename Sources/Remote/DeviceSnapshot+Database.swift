@@ -13,6 +13,8 @@ protocol StoredDevice: Codable, Hashable, Sendable {
     init()
     /// The device after the time between two changes; only the DVR has a clock.
     func running(from start: Date, to end: Date) -> Self
+    /// The part every phone and the Screen share, which is all its row holds.
+    var shared: Self { get }
 }
 
 extension Television: StoredDevice {
@@ -20,6 +22,13 @@ extension Television: StoredDevice {
     static var unreadableNotice: String { "The TV’s saved settings could not be read, so it was reset" }
 
     func running(from start: Date, to end: Date) -> Television { self }
+
+    /// A half-typed channel belongs to the phone that typed it (see `pending_digit`), never the set.
+    var shared: Television {
+        var television = self
+        television.pendingDigit = nil
+        return television
+    }
 }
 
 extension DVR: StoredDevice {
@@ -27,6 +36,8 @@ extension DVR: StoredDevice {
     static var unreadableNotice: String { "The DVR’s saved state could not be read, so it was reset" }
 
     func running(from start: Date, to end: Date) -> DVR { advanced(from: start, to: end) }
+
+    var shared: DVR { self }
 }
 
 /// A device read from its row, and whether the row must be (re)written: it was missing, or it held
@@ -51,14 +62,15 @@ extension RemoteDatabase {
             let reset = DeviceSnapshot(device: Device(), notice: Device.unreadableNotice, revision: revision + 1, updatedAt: date)
             return StoredRow(snapshot: reset, needsWrite: true)
         }
-        return StoredRow(snapshot: DeviceSnapshot(device: device, notice: notice, revision: revision, updatedAt: updatedAt), needsWrite: false)
+        // A row the previous release wrote may still hold its one shared pending digit: it is not anyone's.
+        return StoredRow(snapshot: DeviceSnapshot(device: device.shared, notice: notice, revision: revision, updatedAt: updatedAt), needsWrite: false)
     }
 
     /// Writes a device's row, replacing what was there.
     static func save<Device: StoredDevice>(_ snapshot: DeviceSnapshot<Device>, _ db: Database) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let json = String(decoding: try encoder.encode(snapshot.device), as: UTF8.self)
+        let json = String(decoding: try encoder.encode(snapshot.device.shared), as: UTF8.self)
         try db.execute(
             sql: """
                 INSERT INTO device(id, state, notice, revision, updatedAt) VALUES (?, ?, ?, ?, ?)

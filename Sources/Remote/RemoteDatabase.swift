@@ -3,7 +3,7 @@ import GRDB
 import PocketCore
 
 /// The remotes' SQLite store: one row per device (its JSON, display notice, revision and time of the
-/// last change) and a settings table, migrated when opened.
+/// last change), each phone's half-typed channel, and a settings table, migrated when opened.
 ///
 /// A press is one write transaction that reads the device, runs it on to the press's time, applies
 /// the press and writes it back; GRDB runs write transactions one at a time, so presses from two
@@ -38,18 +38,18 @@ public struct RemoteDatabase: RemoteStore {
         try await writer.read { db in try Self.fetch(Television.self, db, at: Date()).snapshot }
     }
 
+    public func television(deviceID: String) async throws -> TelevisionSnapshot {
+        try await writer.read { db in
+            try Self.typing(try Self.fetch(Television.self, db, at: Date()).snapshot, on: deviceID, db)
+        }
+    }
+
     public func dvr() async throws -> DVRSnapshot {
         try await writer.read { db in try Self.fetch(DVR.self, db, at: Date()).snapshot }
     }
 
-    public func apply(_ commands: [TVCommand], at date: Date) async throws -> TelevisionChange {
-        try await change(Television.self, at: date) { television in
-            var outcome = TVOutcome.unchanged
-            for command in commands {
-                outcome = try television.apply(command)
-            }
-            return (outcome, outcome.hint)
-        }
+    public func apply(_ commands: [TVCommand], deviceID: String, at date: Date) async throws -> TelevisionChange {
+        try await writer.write { db in try Self.applyTV(commands, deviceID: deviceID, at: date, db) }
     }
 
     public func setDVRPower(_ on: Bool, at date: Date) async throws -> DVRChange {
@@ -87,6 +87,7 @@ public struct RemoteDatabase: RemoteStore {
         try await writer.write { db in
             try Self.reset(Television.self, db, at: date)
             try Self.reset(DVR.self, db, at: date)
+            try Self.forgetPendingDigits(db)
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.lastRemoteKey])
         }
     }
@@ -111,10 +112,22 @@ private extension RemoteDatabase {
                 CREATE TABLE setting(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                 """)
         }
+        // The shared TV row carried the one pending digit every phone typed into; it is dropped (a
+        // digit typed before an upgrade is not worth a second guess), and digits are kept per phone.
+        migrator.registerMigration("v2: pending digits per phone") { db in
+            try db.execute(sql: """
+                CREATE TABLE pending_digit(
+                    deviceID TEXT PRIMARY KEY NOT NULL,
+                    digit INTEGER NOT NULL,
+                    enteredAt DATETIME NOT NULL
+                );
+                UPDATE device SET state = json_remove(state, '$.pendingDigit') WHERE id = 'tv' AND json_valid(state);
+                """)
+        }
         return migrator
     }
 
-    /// The one write path: read, run on to `date`, apply, and store only when something changed.
+    /// The DVR's write path (the TV's is `applyTV`): read, run on to `date`, apply, and store only when something changed.
     func change<Device: StoredDevice, Outcome: Hashable & Sendable>(
         _ type: Device.Type,
         at date: Date,

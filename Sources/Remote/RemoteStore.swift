@@ -83,14 +83,22 @@ public typealias DVRChange = DeviceChange<DVR, DVRPressOutcome>
 ///
 /// Every change reads the device, applies the press and writes it back in one transaction, so two
 /// phones pressing at once are applied one after the other and neither press is lost.
+///
+/// The TV and DVR are shared by the household, but a half-typed channel belongs to the phone that
+/// typed it: TV reads and presses name the phone (its device id), so 4 on one phone and 7 on
+/// another never tune 47.
 public protocol RemoteStore: Sendable {
-    /// The TV as stored.
+    /// The shared TV as the Screen shows it: no phone's half-typed channel.
     func television() async throws -> TelevisionSnapshot
+    /// The TV as the phone `deviceID` sees it: the shared set with that phone's half-typed channel, if any.
+    func television(deviceID: String) async throws -> TelevisionSnapshot
     /// The DVR as of its last change.
     func dvr() async throws -> DVRSnapshot
-    /// Applies TV commands together: if one throws, none is stored. The outcome is the last command's
-    /// (a list is for edits that must land together, such as the four favourites).
-    func apply(_ commands: [TVCommand], at date: Date) async throws -> TelevisionChange
+    /// Applies TV commands pressed on the phone `deviceID` together: if one throws, none is stored. The
+    /// outcome is the last command's (a list is for edits that must land together, such as the four
+    /// favourites). The snapshot is that phone's view; `isStored` and the revision say whether the
+    /// shared TV changed, so a first digit alone is news to nobody else.
+    func apply(_ commands: [TVCommand], deviceID: String, at date: Date) async throws -> TelevisionChange
     /// Switches the DVR on or off; the outcome is `.changed(to: .stopped)` or `.unchanged`.
     func setDVRPower(_ on: Bool, at date: Date) async throws -> DVRChange
     /// Presses a transport button at `date` (the DVR first runs on to then).
@@ -106,8 +114,8 @@ public protocol RemoteStore: Sendable {
 }
 
 extension RemoteStore {
-    /// Applies one TV command.
-    public func apply(_ command: TVCommand, at date: Date) async throws -> TelevisionChange {
-        try await apply([command], at: date)
+    /// Applies one TV command pressed on the phone `deviceID`.
+    public func apply(_ command: TVCommand, deviceID: String, at date: Date) async throws -> TelevisionChange {
+        try await apply([command], deviceID: deviceID, at: date)
     }
 }

@@ -20,8 +20,9 @@ public struct Television: Hashable, Sendable {
     public internal(set) var volume: Int
     /// The channel being watched.
     public internal(set) var channel: Channel
-    /// The first keypad digit while the set waits for the second; persisted because the two presses
-    /// may arrive as separate web requests.
+    /// The first keypad digit while the set waits for the second. It belongs to the phone that typed
+    /// it: the store keeps one per phone (the two presses arrive as separate web requests) and
+    /// never in the shared set's row.
     public internal(set) var pendingDigit: Int?
     /// Exactly `favouriteCount` presets, in button order.
     public internal(set) var favourites: [Favourite]

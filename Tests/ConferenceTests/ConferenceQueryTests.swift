@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PocketCore
 import Testing
 @testable import Conference
 
@@ -162,14 +163,14 @@ struct ConferenceQueryTests {
     @Test func recentTalksAreRememberedInPocketsOwnDatabase() async throws {
         let (library, folder) = try await sampleLibrary()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await library.recordView(talkID: 8770)
-        try await library.recordView(talkID: 8834)
-        try await library.recordView(talkID: 8770)
-        try await library.recordView(talkID: 1) // not in the database: left out of the list
-        #expect(try await library.recentTalks(limit: 10).map(\.id) == [8770, 8834])
+        try await library.recordView(talkID: 8770, by: .firstOwner)
+        try await library.recordView(talkID: 8834, by: .firstOwner)
+        try await library.recordView(talkID: 8770, by: .firstOwner)
+        try await library.recordView(talkID: 1, by: .firstOwner) // not in the database: left out of the list
+        #expect(try await library.recentTalks(of: .firstOwner, limit: 10).map(\.id) == [8770, 8834])
         // Reopening the library keeps them.
         let reopened = try await ConferenceLibrary.open(folder: folder)
-        #expect(try await reopened.recentTalks(limit: 1).map(\.id) == [8770])
+        #expect(try await reopened.recentTalks(of: .firstOwner, limit: 1).map(\.id) == [8770])
     }
 
     @Test func statusSaysSampleDataWithCountsAndCapabilities() async throws {

@@ -69,6 +69,13 @@ struct ConferenceModelTests {
             citations: [TalkCitation(id: 1, bookID: 141, chapter: 9, verses: "33-35", reference: "Mark 9:33–35", page: 9),
                         TalkCitation(id: 2, bookID: 401, chapter: 76, verses: nil, reference: "D&C 76", page: nil)])
         let talk = ConferenceTalk(detail, from: .speaker(7), secure: true, citationsAvailable: true)
+        // Not bookmarked: the button bookmarks, and the form returns to the talk in its list.
+        #expect(talk.bookmark.action == "/conference/talks/5/bookmark")
+        #expect(talk.bookmark.newValue == "1" && talk.bookmark.label == "Bookmark")
+        #expect(talk.bookmark.returnTo == "/conference/talks/5?from=speaker-7")
+        let bookmarked = ConferenceTalk(detail, from: nil, secure: false, citationsAvailable: true, isBookmarked: true)
+        #expect(bookmarked.bookmark.newValue == "0" && bookmarked.bookmark.label == "Remove Bookmark")
+        #expect(bookmarked.bookmark.returnTo == "/conference/talks/5")
         #expect(talk.contentURL == "https://scriptures.byu.edu/content/talks_ajax/5")
         #expect(ConferenceTalk(detail, from: nil, secure: false, citationsAvailable: true).contentURL == "http://scriptures.byu.edu/content/talks_ajax/5")
         #expect(talk.media.count == 3)
@@ -137,6 +144,51 @@ struct ConferenceModelTests {
         let saved = try await MultipartFileUpload(field: "database", boundary: "B0und", limit: 5000).save(AsyncStreamOf(chunks), into: folder)
         #expect(saved.size == 5000 && saved.fileName == "big.db")
         #expect(try Data(contentsOf: saved.file) == Data(repeating: 7, count: 5000))
+    }
+
+    @Test func bookmarkFormsMayOnlyReturnIntoTheApp() {
+        #expect(ConferenceRoute.safeReturn("/conference/talks/5?from=speaker-7", otherwise: .talk(5)) == "/conference/talks/5?from=speaker-7")
+        for hostile in [nil, "", "https://evil.example/", "//evil.example", "/conference//evil", "/conferences", "/plates", "/conference/x\r\nSet-Cookie: a"] {
+            #expect(ConferenceRoute.safeReturn(hostile, otherwise: .talk(5)) == "/conference/talks/5")
+        }
+        #expect(ConferenceRoute.bookmark(5).href == "/conference/talks/5/bookmark")
+    }
+
+    @Test func theConferencesScreenListsBookmarksBesideRecentTalks() {
+        let talk = TalkSummary(id: 8802, title: "A Talk", speaker: "A Speaker", speakerID: 1, pages: nil)
+        let list = ConferenceList(conferences: [], footer: DatabaseFooter(isSample: true, version: nil, lastUpdated: nil))
+        let shell = ConferenceShell(section: .conferences, isSample: true, offer: nil)
+        let model = ConferenceScreens.Conferences(shell: shell, list: list, recent: [], bookmarks: [talk], warning: nil)
+        #expect(model.hasBookmarks && !model.hasRecent)
+        #expect(model.bookmarks.map(\.href) == ["/conference/talks/8802"])
+        #expect(model.bookmarks.first?.subtitle == "A Speaker")
+        #expect(!ConferenceScreens.Conferences(shell: shell, list: list, recent: [talk], warning: nil).hasBookmarks)
+    }
+
+    @Test func onlyOwnersSeeTheInstallImportAndCheckControls() async throws {
+        let library = try await ConferenceFixtures.library()
+        defer { try? FileManager.default.removeItem(at: library.folder) }
+        let updates = ConferenceUpdates(library: library, installer: DatabaseInstaller(library: library),
+                                        manifestURL: try #require(URL(string: "http://127.0.0.1:9/sci-core.json")), autoUpdate: false)
+        let status = try await library.status()
+        let snapshot = await updates.snapshot()
+        let shell = ConferenceShell(section: .settings, isSample: true, offer: nil)
+        let owner = ConferenceSettings(shell: shell, status: status, updates: snapshot, csrfToken: "t", isOwner: true)
+        #expect(owner.canInstall)
+        #expect(owner.ownerOnlyNote == nil)
+        let member = ConferenceSettings(shell: shell, status: status, updates: snapshot, csrfToken: "t", isOwner: false)
+        #expect(!member.canInstall)
+        #expect(member.ownerOnlyNote == "Only an owner can install or import a database.")
+        // The page itself: no forms that change the database, only the one line.
+        let renderer = try await PageRenderer(resources: WebResources.bundled())
+        let html = try renderer.render(["page": member] as [String: Any], template: "conference/settings")
+        #expect(html.contains("Only an owner can install or import a database."))
+        #expect(!html.contains("conference-check-button"))
+        #expect(!html.contains("conference-import"))
+        let ownerHTML = try renderer.render(["page": owner] as [String: Any], template: "conference/settings")
+        #expect(ownerHTML.contains("conference-check-button"))
+        #expect(ownerHTML.contains("conference-import"))
+        #expect(!ownerHTML.contains("Only an owner"))
     }
 }
 

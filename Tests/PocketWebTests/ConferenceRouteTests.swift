@@ -178,4 +178,39 @@ struct ConferenceRouteTests {
             }
         }
     }
+
+    @Test func aTalkIsBookmarkedWithoutJavaScriptAndListedOnTheConferencesScreen() async throws {
+        let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            func post(_ uri: String, _ body: String) async throws -> TestResponse {
+                try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "pocket_csrf=\(token)"],
+                                         body: ByteBuffer(string: "_csrf=\(token)&" + body))
+            }
+            // The talk page offers the button as a plain form
+            var talk = try await client.text("/conference/talks/8770?from=conference-202504").text
+            #expect(talk.contains(#"<form class="conference-bookmark" method="post" action="/conference/talks/8770/bookmark"><input type="hidden" name="_csrf""#))
+            #expect(talk.contains(#"<input type="hidden" name="bookmark" value="1"><input type="hidden" name="return" value="/conference/talks/8770?from=conference-202504">"#))
+            #expect(talk.contains(#"aria-pressed="false">Bookmark</button>"#))
+            #expect(try await !client.text("/conference").text.contains("conference-bookmarks"))
+            // Bookmarking goes back to the talk, which now offers to remove it
+            let added = try await post("/conference/talks/8770/bookmark", "bookmark=1&return=%2Fconference%2Ftalks%2F8770%3Ffrom%3Dconference-202504")
+            #expect(added.status == .seeOther)
+            #expect(added.headers[.location] == "/conference/talks/8770?from=conference-202504")
+            talk = try await client.text("/conference/talks/8770").text
+            #expect(talk.contains(#"aria-pressed="true">Remove Bookmark</button>"#))
+            // The Conferences screen lists it, title and speaker, linking to the talk
+            let home = try await client.text("/conference").text
+            #expect(home.contains(#"<h2 class="list-section__header" id="conference-bookmarks-h">Bookmarks</h2>"#))
+            let bookmarks = try #require(home.range(of: #"id="conference-bookmarks""#))
+            #expect(home[bookmarks.upperBound...].contains(#"<a class="cell__main" href="/conference/talks/8770">"#))
+            // Removing it, with a return address outside the app, lands on the talk
+            let removed = try await post("/conference/talks/8770/bookmark", "bookmark=0&return=https%3A%2F%2Fevil.example%2F")
+            #expect(removed.headers[.location] == "/conference/talks/8770")
+            #expect(try await !client.text("/conference").text.contains("conference-bookmarks"))
+            // Unknown talks and unclear requests are refused
+            #expect(try await post("/conference/talks/1/bookmark", "bookmark=1").status == .notFound)
+            #expect(try await post("/conference/talks/8770/bookmark", "bookmark=yes").status == .badRequest)
+        }
+    }
 }

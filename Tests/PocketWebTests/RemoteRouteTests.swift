@@ -260,7 +260,7 @@ struct RemoteRouteTests {
             #expect(page.contains(#"data-sse="/remote/events?view=screen""#))
             #expect(page.contains(#"data-dialog="remote-reset""#))
             #expect(page.contains(#"<dialog class="alert" id="remote-reset""#))
-            _ = try await fixture.store.apply([.setPower(true), .tuneFavourite(0)], at: moment)
+            _ = try await fixture.store.apply([.setPower(true), .tuneFavourite(0)], deviceID: "test-phone", at: moment)
             // Recording started 75 seconds ago: the page shows the DVR as it is now.
             _ = try await fixture.store.setDVRPower(true, at: moment.addingTimeInterval(-75))
             _ = try await fixture.store.press(.record, at: moment.addingTimeInterval(-75))
@@ -275,7 +275,7 @@ struct RemoteRouteTests {
 
     @Test func resetAsksWithoutJavaScriptAndPutsBothDevicesBack() async throws {
         let fixture = try fixture()
-        _ = try await fixture.store.apply([.setPower(true), .setVolume(90)], at: Date())
+        _ = try await fixture.store.apply([.setPower(true), .setVolume(90)], deviceID: "test-phone", at: Date())
         let app = try await makeApplication(apps: [fixture.app])
         try await app.test(.router) { client in
             let confirm = try await get(client, "/remote/reset").text
@@ -290,7 +290,7 @@ struct RemoteRouteTests {
 
     @Test func eventsNeedAViewAndReloadAStaleRemoteFirst() async throws {
         let fixture = try fixture()
-        _ = try await fixture.store.apply(.setPower(true), at: Date())
+        _ = try await fixture.store.apply(.setPower(true), deviceID: "test-phone", at: Date())
         let router = try await makeApplication(apps: [fixture.app])
         try await router.test(.router) { client in
             let missing = try await get(client, "/remote/events")

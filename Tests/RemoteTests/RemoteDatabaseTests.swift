@@ -8,6 +8,7 @@ import Testing
 struct RemoteDatabaseTests {
     private let store: RemoteDatabase
     private let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+    private let phone = "phone-a"
 
     init() throws {
         store = try RemoteDatabase.inMemory(now: t0)
@@ -28,49 +29,53 @@ struct RemoteDatabaseTests {
 
     @Test func eachStoredPressBumpsTheRevisionAndAHarmlessOneStoresNothing() async throws {
         // Given a TV switched on
-        let on = try await store.apply(.setPower(true), at: t0)
+        let on = try await store.apply(.setPower(true), deviceID: phone, at: t0)
         #expect(on.isStored)
         #expect(on.snapshot.revision == 1)
         // When it is switched on again (a second phone), Then nothing is stored
-        let again = try await store.apply(.setPower(true), at: t0)
+        let again = try await store.apply(.setPower(true), deviceID: phone, at: t0)
         #expect(again.outcome == .unchanged)
         #expect(!again.isStored)
         #expect(again.snapshot.revision == 1)
-        // And two digits tune, one revision each
-        _ = try await store.apply(.digit(0), at: t0)
-        let tuned = try await store.apply(.digit(7), at: t0)
+        // And two digits tune with one revision: the first is only the typing phone's business
+        let first = try await store.apply(.digit(0), deviceID: phone, at: t0)
+        #expect(first.outcome == .awaitingSecondDigit(0))
+        #expect(!first.isStored)
+        #expect(first.snapshot.revision == 1)
+        #expect(first.snapshot.device.display == "0-")
+        let tuned = try await store.apply(.digit(7), deviceID: phone, at: t0)
         #expect(tuned.outcome == .changed)
         #expect(tuned.snapshot.device.channel.description == "07")
-        #expect(tuned.snapshot.revision == 3)
+        #expect(tuned.snapshot.revision == 2)
         #expect(try await store.television() == tuned.snapshot)
     }
 
     @Test func theZeroZeroHintIsShownUntilTheNextPress() async throws {
-        _ = try await store.apply(.setPower(true), at: t0)
-        _ = try await store.apply(.digit(0), at: t0)
-        let refused = try await store.apply(.digit(0), at: t0)
+        _ = try await store.apply(.setPower(true), deviceID: phone, at: t0)
+        _ = try await store.apply(.digit(0), deviceID: phone, at: t0)
+        let refused = try await store.apply(.digit(0), deviceID: phone, at: t0)
         #expect(refused.outcome == .invalidChannel("00"))
         #expect(refused.snapshot.notice == "00 is not a channel")
         #expect(refused.snapshot.device.channel.number == 1)
         #expect(try await store.television().notice == "00 is not a channel")
-        let next = try await store.apply(.channelUp, at: t0)
+        let next = try await store.apply(.channelUp, deviceID: phone, at: t0)
         #expect(next.snapshot.notice == nil)
         #expect(next.snapshot.device.channel.number == 2)
     }
 
     @Test func aRefusedEditStoresNothingEvenWhenItsFirstCommandsWereFine() async throws {
-        _ = try await store.apply(.setPower(true), at: t0)
+        _ = try await store.apply(.setPower(true), deviceID: phone, at: t0)
         let before = try await store.television()
         await #expect(throws: RemoteError.invalidLabel("NEWS4")) {
-            try await store.apply([.editFavourite(index: 0, label: "HBO", channel: 9), .editFavourite(index: 1, label: "NEWS4", channel: 4)], at: t0)
+            try await store.apply([.editFavourite(index: 0, label: "HBO", channel: 9), .editFavourite(index: 1, label: "NEWS4", channel: 4)], deviceID: phone, at: t0)
         }
         await #expect(throws: RemoteError.volumeOutOfRange(101)) {
-            try await store.apply([.setVolume(10), .setVolume(101)], at: t0)
+            try await store.apply([.setVolume(10), .setVolume(101)], deviceID: phone, at: t0)
         }
         #expect(try await store.television() == before)
         // And a valid edit of all four lands together.
         let edits: [TVCommand] = ["HBO", "PBS", "ESPN", "CNN"].enumerated().map { .editFavourite(index: $0, label: $1, channel: 20 + $0) }
-        let saved = try await store.apply(edits, at: t0)
+        let saved = try await store.apply(edits, deviceID: phone, at: t0)
         #expect(saved.snapshot.device.favourites.map(\.label) == ["HBO", "PBS", "ESPN", "CNN"])
         #expect(saved.snapshot.revision == before.revision + 1)
     }
@@ -133,12 +138,12 @@ struct RemoteDatabaseTests {
     // MARK: Concurrency
 
     @Test func concurrentPressesFromManyPhonesAreAppliedOneAfterTheOther() async throws {
-        _ = try await store.apply(.setPower(true), at: t0)
+        _ = try await store.apply(.setPower(true), deviceID: phone, at: t0)
         let presses = 150
         // Given 150 Channel Up presses at once, Then every one lands: 01 + 150 on a 99-channel dial is 52
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<presses {
-                group.addTask { _ = try await store.apply(.channelUp, at: t0) }
+                group.addTask { _ = try await store.apply(.channelUp, deviceID: phone, at: t0) }
             }
             try await group.waitForAll()
         }
@@ -170,7 +175,7 @@ struct RemoteDatabaseTests {
     }
 
     @Test func resetRestoresTheFactoryStateAndStillMovesTheRevisionOn() async throws {
-        _ = try await store.apply([.setPower(true), .setVolume(80), .editFavourite(index: 0, label: "HBO", channel: 9)], at: t0)
+        _ = try await store.apply([.setPower(true), .setVolume(80), .editFavourite(index: 0, label: "HBO", channel: 9)], deviceID: phone, at: t0)
         _ = try await store.setDVRPower(true, at: t0)
         _ = try await store.press(.record, at: t0)
         try await store.setLastRemote(.dvr)
@@ -192,8 +197,8 @@ struct RemoteDatabaseTests {
         let url = folder.appendingPathComponent("remote.sqlite")
         do {
             let first = try RemoteDatabase.onDisk(at: url, now: t0)
-            _ = try await first.apply([.setPower(true), .setVolume(30), .digit(4), .digit(2)], at: t0)
-            _ = try await first.apply(.editFavourite(index: 3, label: "pbs", channel: 28), at: t0)
+            _ = try await first.apply([.setPower(true), .setVolume(30), .digit(4), .digit(2)], deviceID: phone, at: t0)
+            _ = try await first.apply(.editFavourite(index: 3, label: "pbs", channel: 28), deviceID: phone, at: t0)
             _ = try await first.setDVRPower(true, at: t0)
             _ = try await first.press(.record, at: t0)
             try await first.setLastRemote(.dvr)
@@ -236,7 +241,7 @@ struct RemoteDatabaseTests {
     func anUnreadableRowIsResetWithANoticeInsteadOfFailing(_ json: String) async throws {
         let queue = try DatabaseFactory.inMemory(label: "remote")
         let store = try RemoteDatabase(writer: queue, now: t0)
-        _ = try await store.apply(.setPower(true), at: t0)
+        _ = try await store.apply(.setPower(true), deviceID: phone, at: t0)
         try await queue.write { db in
             try db.execute(sql: "UPDATE device SET state = ? WHERE id = 'tv'", arguments: [json])
             try db.execute(sql: "UPDATE device SET state = ?, updatedAt = 'not a date' WHERE id = 'dvr'", arguments: [#"{"isOn":false,"state":"recording","position":0,"recordingLength":0}"#])
@@ -247,7 +252,7 @@ struct RemoteDatabaseTests {
         #expect(tv.notice == "The TV’s saved settings could not be read, so it was reset")
         #expect(try await store.dvr().device == DVR())
         // The next press stores a readable row again.
-        let on = try await store.apply(.setPower(true), at: t0)
+        let on = try await store.apply(.setPower(true), deviceID: phone, at: t0)
         #expect(on.isStored)
         #expect(on.snapshot.notice == nil)
         let stored = try await queue.read { db in try String.fetchOne(db, sql: "SELECT state FROM device WHERE id = 'tv'") }

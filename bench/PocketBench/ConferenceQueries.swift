@@ -61,7 +61,8 @@ struct ConferenceQueries: AsyncParsableCommand {
         for prefix in QueryIDs.searches {
             try await measure("search(\"\(prefix)\")") { _ in _ = try await library.search(prefix) }
         }
-        try await measure("recentTalks()") { _ in _ = try await library.recentTalks() }
+        try await measure("recentTalks(of:)") { _ in _ = try await library.recentTalks(of: .firstOwner) }
+        try await measure("bookmarkedTalks(of:)") { _ in _ = try await library.bookmarkedTalks(of: .firstOwner) }
 
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         print("Conference screen queries through ConferenceLibrary (\(buildKind))")
@@ -119,8 +120,11 @@ private struct QueryIDs {
         ids.books.shuffle(using: &random)
         ids.verses.shuffle(using: &random)
         ids.speakers.shuffle(using: &random)
-        // Ten opened talks, so the recent-talks screen has rows to look up.
-        for id in ids.talks.prefix(10) { try await library.recordView(talkID: id) }
+        // Ten opened and bookmarked talks, so those lists have rows to look up.
+        for id in ids.talks.prefix(10) {
+            try await library.recordView(talkID: id, by: .firstOwner)
+            try await library.setBookmark(true, talkID: id, for: .firstOwner)
+        }
         return ids
     }
 }

@@ -6,7 +6,7 @@ import PocketCore
 /// switched atomically when a new one is installed.
 ///
 /// Files, all inside `folder` (`<data>/conference`):
-/// - `state.sqlite` — Pocket's own database (install record, search index, recent talks);
+/// - `state.sqlite` — Pocket's own database (install record, search index, each person's recent and bookmarked talks);
 /// - `databases/` — the sample (`sample-2025.vN.db`) and the installed file (`core.<version>.<id>.db`);
 /// - `incoming/` — the installer's temporary files, empty whenever no install is running;
 /// - `install.lock` — held (flock) by the process that is installing.
@@ -234,17 +234,43 @@ public actor ConferenceLibrary: ConferenceStore {
         try await state.search(text, limit: limit)
     }
 
-    /// Remembers that a talk was opened, in Pocket's own database.
-    public func recordView(talkID: Int) async throws {
-        try await state.recordView(talkID: talkID, at: Date())
+    /// Remembers that `person` opened a talk, in Pocket's own database.
+    public func recordView(talkID: Int, by person: PersonID) async throws {
+        try await state.recordView(talkID: talkID, by: person, at: Date())
     }
 
-    /// Recently opened talks that the current database has, newest first.
-    public func recentTalks(limit: Int) async throws -> [TalkSummary] {
+    /// The talks `person` opened recently that the current database has, newest first.
+    public func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary] {
         // Talks the current database lacks are skipped, so ask for all that are remembered.
-        let ids = try await state.recentTalkIDs(limit: 50)
-        let talks = try await generation().read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
-        return Array(talks.prefix(max(0, limit)))
+        let ids = try await state.recentTalkIDs(of: person, limit: 50)
+        return Array(try await summaries(ids).prefix(max(0, limit)))
+    }
+
+    /// Bookmarks (or removes the bookmark of) a talk for `person`, in Pocket's own database so it
+    /// outlives the downloaded file; bookmarking twice keeps the first date.
+    public func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
+        try await state.setBookmark(isBookmarked, talkID: talkID, for: person, at: date)
+    }
+
+    /// Whether `person` has bookmarked the talk.
+    public func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
+        try await state.isBookmarked(talkID: talkID, by: person)
+    }
+
+    /// The ids of the talks `person` bookmarked, newest first, including any the current database lacks.
+    public func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
+        try await state.bookmarkedTalkIDs(of: person)
+    }
+
+    /// The talks `person` bookmarked that the current database has, newest first.
+    public func bookmarkedTalks(of person: PersonID) async throws -> [TalkSummary] {
+        try await summaries(try await state.bookmarkedTalkIDs(of: person))
+    }
+
+    /// Rows for `ids` in their order, leaving out talks the current database lacks.
+    private func summaries(_ ids: [Int]) async throws -> [TalkSummary] {
+        guard !ids.isEmpty else { return [] }
+        return try await generation().read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
     }
 }
 

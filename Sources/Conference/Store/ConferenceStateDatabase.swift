@@ -3,7 +3,7 @@ import GRDB
 import PocketCore
 
 /// Pocket's own database for the Conference app: which sci-core file is installed, the search
-/// index over it, and recently viewed talks. The downloaded file itself is never written.
+/// index over it, and each person's recently viewed and bookmarked talks. The downloaded file itself is never written.
 struct ConferenceStateDatabase: Sendable {
     private let writer: any DatabaseWriter
 
@@ -101,24 +101,53 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Remembers that a talk was opened (keeping the newest 50).
-    func recordView(talkID: Int, at date: Date) async throws {
+    /// Remembers that `person` opened a talk (keeping their newest 50).
+    func recordView(talkID: Int, by person: PersonID, at date: Date) async throws {
         try await writer.write { db in
             try db.execute(sql: """
-                INSERT INTO recent_talk(talkID, viewedAt) VALUES (?, ?)
-                ON CONFLICT(talkID) DO UPDATE SET viewedAt = excluded.viewedAt
-                """, arguments: [talkID, date])
+                INSERT INTO recent_talk(personID, talkID, viewedAt) VALUES (?, ?, ?)
+                ON CONFLICT(personID, talkID) DO UPDATE SET viewedAt = excluded.viewedAt
+                """, arguments: [person.rawValue, talkID, date])
             try db.execute(sql: """
-                DELETE FROM recent_talk WHERE talkID NOT IN
-                    (SELECT talkID FROM recent_talk ORDER BY viewedAt DESC, talkID DESC LIMIT 50)
-                """)
+                DELETE FROM recent_talk WHERE personID = ?1 AND talkID NOT IN
+                    (SELECT talkID FROM recent_talk WHERE personID = ?1 ORDER BY viewedAt DESC, talkID DESC LIMIT 50)
+                """, arguments: [person.rawValue])
         }
     }
 
-    /// Recently opened talks, newest first.
-    func recentTalkIDs(limit: Int) async throws -> [Int] {
+    /// The talks `person` opened recently, newest first.
+    func recentTalkIDs(of person: PersonID, limit: Int) async throws -> [Int] {
         try await writer.read { db in
-            try Int.fetchAll(db, sql: "SELECT talkID FROM recent_talk ORDER BY viewedAt DESC, talkID DESC LIMIT ?", arguments: [limit])
+            try Int.fetchAll(db, sql: "SELECT talkID FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT ?",
+                             arguments: [person.rawValue, limit])
+        }
+    }
+
+    /// Bookmarks or unbookmarks a talk for `person`; adding again keeps the first date.
+    func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
+        try await writer.write { db in
+            if isBookmarked {
+                try db.execute(sql: "INSERT INTO bookmark(personID, talkID, addedAt) VALUES (?, ?, ?) ON CONFLICT(personID, talkID) DO NOTHING",
+                               arguments: [person.rawValue, talkID, date])
+            } else {
+                try db.execute(sql: "DELETE FROM bookmark WHERE personID = ? AND talkID = ?", arguments: [person.rawValue, talkID])
+            }
+        }
+    }
+
+    /// Whether `person` has bookmarked the talk.
+    func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
+        try await writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM bookmark WHERE personID = ? AND talkID = ?)",
+                              arguments: [person.rawValue, talkID]) ?? false
+        }
+    }
+
+    /// The talks `person` bookmarked, newest first.
+    func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
+        try await writer.read { db in
+            try Int.fetchAll(db, sql: "SELECT talkID FROM bookmark WHERE personID = ? ORDER BY addedAt DESC, talkID DESC",
+                             arguments: [person.rawValue])
         }
     }
 
@@ -155,6 +184,27 @@ private extension ConferenceStateDatabase {
                 );
                 CREATE TABLE recent_talk(talkID INTEGER PRIMARY KEY, viewedAt DATETIME NOT NULL);
                 """)
+        }
+        // Recent talks become a person's: the single user before people were added is the first owner.
+        migrator.registerMigration("v2: recent talks per person, bookmarks") { db in
+            try db.execute(sql: """
+                CREATE TABLE recent_talk_new(
+                    personID INTEGER NOT NULL,
+                    talkID INTEGER NOT NULL,
+                    viewedAt DATETIME NOT NULL,
+                    PRIMARY KEY(personID, talkID)
+                );
+                INSERT INTO recent_talk_new(personID, talkID, viewedAt) SELECT ?, talkID, viewedAt FROM recent_talk;
+                DROP TABLE recent_talk;
+                ALTER TABLE recent_talk_new RENAME TO recent_talk;
+                CREATE INDEX recent_talk_by_person ON recent_talk(personID, viewedAt);
+                CREATE TABLE bookmark(
+                    personID INTEGER NOT NULL,
+                    talkID INTEGER NOT NULL,
+                    addedAt DATETIME NOT NULL,
+                    PRIMARY KEY(personID, talkID)
+                );
+                """, arguments: [PersonID.firstOwner.rawValue])
         }
         return migrator
     }

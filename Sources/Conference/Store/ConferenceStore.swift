@@ -1,3 +1,6 @@
+import Foundation
+import PocketCore
+
 /// The Conference app's read side, one method per screen. Every method works on both schema
 /// eras; features the open database lacks throw `ConferenceError.citationsUnavailable` or return
 /// empty lists, and `status().capabilities` says which to hide.
@@ -24,10 +27,18 @@ public protocol ConferenceStore: Sendable {
     func speaker(id: Int) async throws -> SpeakerDetail
     /// Talks matching what has been typed so far (title and speaker, word prefixes, accents ignored).
     func search(_ text: String, limit: Int) async throws -> [SearchHit]
-    /// Remembers that a talk was opened.
-    func recordView(talkID: Int) async throws
-    /// Recently opened talks, newest first (talks the current database lacks are left out).
-    func recentTalks(limit: Int) async throws -> [TalkSummary]
+    /// Remembers that `person` opened a talk.
+    func recordView(talkID: Int, by person: PersonID) async throws
+    /// The talks `person` opened recently, newest first (talks the current database lacks are left out).
+    func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary]
+    /// Bookmarks a talk for `person` (true) or removes the bookmark (false); repeating either changes nothing.
+    func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws
+    /// Whether `person` has bookmarked the talk.
+    func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool
+    /// The ids of the talks `person` bookmarked, newest first (including any the current database lacks).
+    func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int]
+    /// The talks `person` bookmarked, newest first (talks the current database lacks are left out).
+    func bookmarkedTalks(of person: PersonID) async throws -> [TalkSummary]
 }
 
 extension ConferenceStore {
@@ -36,8 +47,13 @@ extension ConferenceStore {
         try await search(text, limit: 25)
     }
 
-    /// The ten most recently opened talks.
-    public func recentTalks() async throws -> [TalkSummary] {
-        try await recentTalks(limit: 10)
+    /// The ten talks `person` opened most recently.
+    public func recentTalks(of person: PersonID) async throws -> [TalkSummary] {
+        try await recentTalks(of: person, limit: 10)
+    }
+
+    /// Bookmarks a talk for `person` (true) or removes the bookmark (false), dated now.
+    public func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID) async throws {
+        try await setBookmark(isBookmarked, talkID: talkID, for: person, at: Date())
     }
 }

@@ -34,6 +34,7 @@ public struct ConferenceApp: PocketApp {
         group.get(ConferenceRoute.conferences.pattern, use: pages.conferences)
         group.get(ConferenceRoute.conference(0).pattern, use: pages.conference)
         group.get(ConferenceRoute.talk(0).pattern, use: pages.talk)
+        group.post(ConferenceRoute.bookmark(0).pattern, use: pages.bookmark)
         group.get(ConferenceRoute.volumes.pattern, use: pages.volumes)
         group.get(ConferenceRoute.book(0).pattern, use: pages.book)
         group.get(ConferenceRoute.chapter(book: 0, chapter: 0).pattern, use: pages.chapter)

@@ -10,18 +10,22 @@ extension ConferencePages {
 
     /// POST: fetch the manifest now, then show what it says.
     @Sendable func checkForUpdate(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        _ = try context.requireOwner(toDo: Self.ownerAction)
         await updates.check()
         return Self.seeOther(ConferenceRoute.settings.href)
     }
 
     /// POST: download and install the database the manifest names (joining an install already running).
     @Sendable func install(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        _ = try context.requireOwner(toDo: Self.ownerAction)
         await updates.startDownload()
         return Self.seeOther(ConferenceRoute.settings.href)
     }
 
     /// POST multipart: stream the uploaded file to disk, then import it like `pocket conference import`.
     @Sendable func importDatabase(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        // Before the body is read: a stranger's upload must not reach the disk.
+        _ = try context.requireOwner(toDo: Self.ownerAction)
         guard let boundary = MultipartFileUpload.boundary(contentType: request.headers[.contentType]) else {
             return try await settingsPage(context: context, problem: MultipartFileUpload.Failure.notMultipart.description, status: .badRequest)
         }
@@ -90,11 +94,17 @@ extension ConferencePages {
 
     // MARK: Helpers
 
+    /// What only owners may do, as `requireOwner`'s refusal names it.
+    static let ownerAction = "install or import a database"
+
     private func settingsPage(context: PocketRequestContext, problem: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         let databaseStatus = try await query { try await store.status() }
         let snapshot = await updates.snapshot()
+        // The controls shown are exactly those `requireOwner` would let through.
+        let isOwner = (try? context.requireOwner(toDo: Self.ownerAction)) != nil
         let model = ConferenceSettings(shell: ConferenceShell(section: .settings, isSample: databaseStatus.source.isSample, offer: snapshot.offer),
-                                       status: databaseStatus, updates: snapshot, csrfToken: context.csrfToken, requestProblem: problem)
+                                       status: databaseStatus, updates: snapshot, csrfToken: context.csrfToken, isOwner: isOwner,
+                                       requestProblem: problem)
         return try renderer.page("conference/settings", frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true),
                                  model: model, context: context, status: status)
     }

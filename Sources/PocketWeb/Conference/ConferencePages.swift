@@ -16,8 +16,12 @@ struct ConferencePages: Sendable {
     @Sendable func conferences(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let status = try await query { try await store.status() }
         let list = try await query { try await store.conferences() }
-        let recent = (try? await store.recentTalks(limit: 5)) ?? []
-        let model = ConferenceScreens.Conferences(shell: try await shell(.conferences, status: status), list: list, recent: recent, warning: status.warning)
+        let person = try context.requirePerson()
+        // Reading state is a convenience: a failure to read it must not cost the list of conferences.
+        let recent = (try? await store.recentTalks(of: person, limit: 5)) ?? []
+        let bookmarks = (try? await store.bookmarkedTalks(of: person)) ?? []
+        let model = ConferenceScreens.Conferences(shell: try await shell(.conferences, status: status), list: list, recent: recent,
+                                                  bookmarks: bookmarks, warning: status.warning)
         return try renderer.page("conference/conferences", frame: frame("Conferences", back: Self.home, largeTitle: true), model: model, context: context)
     }
 
@@ -29,12 +33,15 @@ struct ConferencePages: Sendable {
 
     @Sendable func talk(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let id = try Self.id(context, "id", what: "talk")
+        let person = try context.requirePerson()
         let detail = try await query { try await store.talk(id: id) }
         let status = try await query { try await store.status() }
         let source = TalkListSource(token: request.queryFields["from"])
         let list = try await contextList(for: detail, source: source)
-        try? await store.recordView(talkID: id)
-        let talk = ConferenceTalk(detail, from: source, secure: context.isSecure, citationsAvailable: status.capabilities.citations)
+        try? await store.recordView(talkID: id, by: person)
+        let isBookmarked = try await query { try await store.isBookmarked(talkID: id, by: person) }
+        let talk = ConferenceTalk(detail, from: source, secure: context.isSecure, citationsAvailable: status.capabilities.citations,
+                                  isBookmarked: isBookmarked)
         let section: ConferenceShell.Section = switch source {
         case .speaker?: .speakers
         case .verse?: .citations
@@ -46,6 +53,22 @@ struct ConferencePages: Sendable {
         let model = ConferenceScreens.Split(shell: try await shell(section, status: status), list: list, talk: talk, search: search)
         let back = BackLink(label: list.title, href: list.href)
         return try renderer.page("conference/split", frame: frame(detail.title, back: back), model: model, context: context)
+    }
+
+    /// POST: bookmark the talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), then back to
+    /// the page the form was on. The form says which, so a repeated POST cannot flip it back.
+    @Sendable func bookmark(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        var request = request
+        let id = try Self.id(context, "id", what: "talk")
+        let person = try context.requirePerson()
+        let fields = try await request.formFields(context: context)
+        guard let value = fields["bookmark"], ["0", "1"].contains(value) else {
+            throw HTTPError(.badRequest, message: "Say whether to bookmark the talk (bookmark=1 or 0).")
+        }
+        // Only talks the database has can be bookmarked; a 404 says so in the store's words.
+        _ = try await query { try await store.talk(id: id) }
+        try await query { try await store.setBookmark(value == "1", talkID: id, for: person) }
+        return Self.seeOther(ConferenceRoute.safeReturn(fields["return"], otherwise: .talk(id)))
     }
 
     // MARK: Citations

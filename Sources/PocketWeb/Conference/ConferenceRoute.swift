@@ -6,6 +6,8 @@ enum ConferenceRoute: Equatable {
     case conferences
     case conference(Int)
     case talk(Int, from: TalkListSource? = nil)
+    /// POST: bookmark a talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), for the signed-in person.
+    case bookmark(Int)
     case volumes
     case book(Int)
     case chapter(book: Int, chapter: Int)
@@ -29,6 +31,7 @@ enum ConferenceRoute: Equatable {
         case .conferences: return ""
         case .conference: return "conferences/:id"
         case .talk: return "talks/:id"
+        case .bookmark: return "talks/:id/bookmark"
         case .volumes: return "citations"
         case .book: return "citations/:book"
         case .chapter: return "citations/:book/:chapter"
@@ -52,6 +55,7 @@ enum ConferenceRoute: Equatable {
         case .talk(let id, let from):
             let query = from.map { "?from=\($0.token.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? "")" } ?? ""
             return "\(Self.prefix)/talks/\(id)\(query)"
+        case .bookmark(let id): return "\(Self.prefix)/talks/\(id)/bookmark"
         case .volumes: return "\(Self.prefix)/citations"
         case .book(let book): return "\(Self.prefix)/citations/\(book)"
         case .chapter(let book, let chapter): return "\(Self.prefix)/citations/\(book)/\(chapter)"
@@ -67,6 +71,14 @@ enum ConferenceRoute: Equatable {
         case .importDatabase: return "\(Self.prefix)/settings/import"
         case .events: return "\(Self.prefix)/settings/events"
         }
+    }
+
+    /// Where a form may ask to return after a change: only back into this app, never elsewhere.
+    static func safeReturn(_ value: String?, otherwise fallback: ConferenceRoute) -> String {
+        guard let value, value == prefix || value.hasPrefix(prefix + "/") || value.hasPrefix(prefix + "?"),
+              !value.contains("//"), !value.contains("\\"), !value.contains("\n"), !value.contains("\r")
+        else { return fallback.href }
+        return value
     }
 }
 

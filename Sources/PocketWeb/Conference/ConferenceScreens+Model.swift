@@ -11,25 +11,34 @@ enum ConferenceScreens {
         let href: String
     }
 
-    /// "Conferences": newest first, recently opened talks, and the database footer.
+    /// "Conferences": newest first, the person's recently opened and bookmarked talks, and the database footer.
     struct Conferences: Sendable {
         let shell: ConferenceShell
         let rows: [Row]
         let recent: [Row]
         let hasRecent: Bool
+        let bookmarks: [Row]
+        let hasBookmarks: Bool
         let footer: String
         let warning: String?
 
-        init(shell: ConferenceShell, list: ConferenceList, recent: [TalkSummary], warning: String?) {
+        init(shell: ConferenceShell, list: ConferenceList, recent: [TalkSummary], bookmarks: [TalkSummary] = [], warning: String?) {
             self.shell = shell
             rows = list.conferences.map { conference in
                 Row(title: conference.abbr, subtitle: conference.description,
                     detail: conference.year.map(String.init), href: ConferenceRoute.conference(conference.id).href)
             }
-            self.recent = recent.map { Row(title: $0.title, subtitle: $0.speaker.isEmpty ? nil : $0.speaker, detail: nil, href: ConferenceRoute.talk($0.id).href) }
+            self.recent = recent.map(Self.talkRow)
             hasRecent = !recent.isEmpty
+            self.bookmarks = bookmarks.map(Self.talkRow)
+            hasBookmarks = !bookmarks.isEmpty
             footer = Self.footer(list.footer)
             self.warning = warning
+        }
+
+        /// A talk as a row: its title, the speaker beneath, a link to the talk.
+        static func talkRow(_ talk: TalkSummary) -> Row {
+            Row(title: talk.title, subtitle: talk.speaker.isEmpty ? nil : talk.speaker, detail: nil, href: ConferenceRoute.talk(talk.id).href)
         }
 
         /// "Database version 53 · Last updated 2025-10-05 00:00:00".

@@ -25,9 +25,18 @@ struct ConferenceSettings: Sendable {
     let uploadLimit: String
     /// A problem with the request itself (an upload refused), shown above the import form.
     let requestProblem: String?
+    /// Whether the check, install and import controls are shown: only owners may change the database.
+    let canInstall: Bool
+    /// What a person who is not an owner sees instead of those controls.
+    let ownerOnlyNote: String?
 
-    init(shell: ConferenceShell, status: DatabaseStatus, updates: ConferenceUpdates.Snapshot, csrfToken: String, requestProblem: String? = nil) {
+    static let ownerOnly = "Only an owner can install or import a database."
+
+    init(shell: ConferenceShell, status: DatabaseStatus, updates: ConferenceUpdates.Snapshot, csrfToken: String, isOwner: Bool,
+         requestProblem: String? = nil) {
         self.shell = shell
+        canInstall = isOwner
+        ownerOnlyNote = isOwner ? nil : Self.ownerOnly
         var lines = [Line(label: "Database", value: status.footer.label, id: "conference-db-label")]
         if case .installed(let record) = status.source {
             lines.append(Line(label: record.origin == .download ? "Downloaded" : "Imported", value: Self.timestamp(record.installedAt), id: "conference-db-installed"))

@@ -29,6 +29,15 @@ struct ConferenceTalk: Sendable {
         let page: String?
     }
 
+    /// The Bookmark / Remove Bookmark button: a form that sends the new value and returns to this page.
+    struct BookmarkForm: Sendable {
+        let action: String
+        let newValue: String
+        let label: String
+        let isBookmarked: Bool
+        let returnTo: String
+    }
+
     let id: Int
     let title: String
     let speaker: String
@@ -43,9 +52,10 @@ struct ConferenceTalk: Sendable {
     let citations: [Citation]
     let hasCitations: Bool
     let citationsNote: String
+    let bookmark: BookmarkForm
 
     /// `secure`: the page is served over HTTPS, where a plain-HTTP frame would be blocked as mixed content.
-    init(_ talk: TalkDetail, from source: TalkListSource?, secure: Bool, citationsAvailable: Bool) {
+    init(_ talk: TalkDetail, from source: TalkListSource?, secure: Bool, citationsAvailable: Bool, isBookmarked: Bool = false) {
         id = talk.id
         title = talk.title
         speaker = talk.speaker
@@ -78,6 +88,9 @@ struct ConferenceTalk: Sendable {
         }
         hasCitations = !citations.isEmpty
         citationsNote = citationsAvailable ? "This talk cites no scripture in the index." : "This database has no citation index."
+        bookmark = BookmarkForm(action: ConferenceRoute.bookmark(talk.id).href, newValue: isBookmarked ? "0" : "1",
+                                label: isBookmarked ? "Remove Bookmark" : "Bookmark", isBookmarked: isBookmarked,
+                                returnTo: ConferenceRoute.talk(talk.id, from: source).href)
     }
 
     /// The first verse number of "11-24", "1,3" or "7"; nil when there is none.

@@ -6,6 +6,10 @@ import Remote
 ///
 /// Signals carry only which device changed and its new revision; each stream reads the store afresh,
 /// so two presses announced out of order can never leave a page showing the older state.
+///
+/// Nothing sent here carries a phone's half-typed channel: a TV remote is only told to `reload` (and
+/// then renders its own phone's digit), and the Screen's patch is rendered from the shared set. A
+/// first digit moves no revision, so it is never announced at all.
 struct RemoteEvents: Sendable {
     /// What a page listening on `/remote/events` shows.
     enum View: String, Sendable {
@@ -120,6 +124,7 @@ private extension RemoteEvents {
     }
 
     func tvPatch(isVolume: Bool) async throws -> ServerSentEvent? {
+        // The shared set: this patch goes to every open Screen, whoever is typing.
         let snapshot = try await store.television()
         let panel = RemoteScreen.TVPanel(television: snapshot.device, notice: snapshot.notice, showsVolume: isVolume)
         return patch([(panel, "remote/screen-tv")])

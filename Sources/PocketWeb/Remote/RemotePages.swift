@@ -23,8 +23,9 @@ struct RemotePages: Sendable {
     }
 
     @Sendable func tv(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let deviceID = try context.requireDeviceID()
         try await remember(.tv)
-        let model = RemoteTV.Model(snapshot: try await store.television(), flipIn: Self.arrives(request, from: .dvr))
+        let model = RemoteTV.Model(snapshot: try await store.television(deviceID: deviceID), flipIn: Self.arrives(request, from: .dvr))
         return try renderer.page("remote/tv", frame: frame(RemoteDevice.tv.name), model: model, context: context)
     }
 
@@ -32,7 +33,7 @@ struct RemotePages: Sendable {
         var request = request
         // A checked switch sends "on"; an unchecked one sends nothing, which means off.
         let fields = try await request.formFields(context: context)
-        return try await pressTV(.setPower(fields["power"] == "on"))
+        return try await pressTV(.setPower(fields["power"] == "on"), context: context)
     }
 
     @Sendable func tvVolume(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -41,29 +42,29 @@ struct RemotePages: Sendable {
         guard let level = fields["volume"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
             throw HTTPError(.badRequest, message: "Volume must be a whole number from 0 to 100.")
         }
-        return try await pressTV(.setVolume(level))
+        return try await pressTV(.setVolume(level), context: context)
     }
 
     @Sendable func tvDigit(_ request: Request, context: PocketRequestContext) async throws -> Response {
         guard let digit = context.parameters.get("digit", as: Int.self), (0...9).contains(digit) else {
             throw HTTPError(.notFound, message: "The keypad has the digits 0 to 9.")
         }
-        return try await pressTV(.digit(digit))
+        return try await pressTV(.digit(digit), context: context)
     }
 
     @Sendable func tvChannelUp(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try await pressTV(.channelUp)
+        try await pressTV(.channelUp, context: context)
     }
 
     @Sendable func tvChannelDown(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try await pressTV(.channelDown)
+        try await pressTV(.channelDown, context: context)
     }
 
     @Sendable func tvFavourite(_ request: Request, context: PocketRequestContext) async throws -> Response {
         guard let index = context.parameters.get("index", as: Int.self), (0..<Television.favouriteCount).contains(index) else {
             throw HTTPError(.notFound, message: "There are only \(Television.favouriteCount) favourites.")
         }
-        return try await pressTV(.tuneFavourite(index))
+        return try await pressTV(.tuneFavourite(index), context: context)
     }
 
     // MARK: Favourites
@@ -81,7 +82,7 @@ struct RemotePages: Sendable {
             let isOn = try await store.television().device.isOn
             return try renderFavourites(RemoteFavourites.Model(edits: edits, isOn: isOn, problem: problem), context: context)
         }
-        let change = try await applyTV(RemoteFavourites.commands(for: edits))
+        let change = try await applyTV(RemoteFavourites.commands(for: edits), context: context)
         // Switched off meanwhile (from another phone): nothing was saved, and the form says why.
         if change.outcome == .refusedPowerOff {
             return seeOther(RemoteRoute.favourites.href)
@@ -123,15 +124,17 @@ struct RemotePages: Sendable {
 // MARK: - Private
 
 private extension RemotePages {
-    func pressTV(_ command: TVCommand) async throws -> Response {
-        _ = try await applyTV([command])
+    func pressTV(_ command: TVCommand, context: PocketRequestContext) async throws -> Response {
+        _ = try await applyTV([command], context: context)
         return seeOther(RemoteRoute.tv.href)
     }
 
-    func applyTV(_ commands: [TVCommand]) async throws -> TelevisionChange {
+    /// Presses on the phone that sent the request, so a half-typed channel stays that phone's own.
+    func applyTV(_ commands: [TVCommand], context: PocketRequestContext) async throws -> TelevisionChange {
+        let deviceID = try context.requireDeviceID()
         let change: TelevisionChange
         do {
-            change = try await store.apply(commands, at: now())
+            change = try await store.apply(commands, deviceID: deviceID, at: now())
         } catch let error as RemoteError {
             throw HTTPError(.badRequest, message: "\(error.description).")
         }
