@@ -50,13 +50,22 @@ struct TestHousehold: Sendable {
         let people = try PeopleDatabase.inMemory()
         func member(_ name: String, owner: Bool) async throws -> Member {
             let person = try await people.addPerson(name: name, password: "correct horse battery", isOwner: owner)
-            let device = try await people.addDevice(for: person.id, userAgent: "Pocket tests")
-            let key = RandomToken.make()
-            let value = try JSONEncoder().encode(DeviceSession(deviceID: device.id))
-            try await people.storeSession(key: WebPeople.sessionKeyPrefix + key, value: value, expires: Date().addingTimeInterval(3600), deviceID: device.id)
-            return Member(person: person, device: device, cookie: "\(WebPeople.cookieName)=\(key)")
+            return try await signIn(person, in: people)
         }
         return TestHousehold(people: people, owner: try await member("Owner", owner: true), member: try await member("Bea", owner: false))
+    }
+
+    /// Another signed-in device (another phone) of the same person.
+    func secondDevice(of member: Member) async throws -> Member {
+        try await Self.signIn(member.person, in: people)
+    }
+
+    private static func signIn(_ person: Person, in people: PeopleDatabase) async throws -> Member {
+        let device = try await people.addDevice(for: person.id, userAgent: "Pocket tests")
+        let key = RandomToken.make()
+        let value = try JSONEncoder().encode(DeviceSession(deviceID: device.id))
+        try await people.storeSession(key: WebPeople.sessionKeyPrefix + key, value: value, expires: Date().addingTimeInterval(3600), deviceID: device.id)
+        return Member(person: person, device: device, cookie: "\(WebPeople.cookieName)=\(key)")
     }
 }
 
