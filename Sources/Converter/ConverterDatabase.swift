@@ -2,14 +2,17 @@ import Foundation
 import GRDB
 import PocketCore
 
-/// The converter's SQLite store (`converter.sqlite` in the data directory): one row holding the
-/// `ConverterState` as JSON, migrated when opened.
+/// The converter's SQLite store (`converter.sqlite` in the data directory), shared by everyone:
+/// one row per person holding their `ConverterState` as JSON, migrated when opened.
+///
+/// Nothing here reads or saves a state directly: ask for a person's `PersonalConverterStore`
+/// with `store(for:)`, whose every query is filtered by that person.
 ///
 /// JSON rather than columns because the state is one value the domain already knows how to
 /// encode, and its decoder repairs units a newer catalog no longer offers; a row that cannot be
 /// read at all (hand-edited, or from a future version) falls back to the first-launch screen
 /// instead of breaking the page, and is replaced by the next change.
-public struct ConverterDatabase: ConverterStore {
+public struct ConverterDatabase: Sendable {
     private let writer: any DatabaseWriter
 
     /// Opens (and migrates) the store at `url`, normally `converter.sqlite` in the data directory.
@@ -28,23 +31,43 @@ public struct ConverterDatabase: ConverterStore {
         try Self.migrator.migrate(writer)
     }
 
-    // MARK: ConverterStore
+    /// The converter of one person: their remembered screen, and nobody else's.
+    public func store(for person: PersonID) -> PersonalConverterStore {
+        PersonalConverterStore(person: person, writer: writer)
+    }
+}
+
+/// One person's remembered converter screen, made by `ConverterDatabase.store(for:)`.
+///
+/// Every read and write names `person`, so one person's screen can never be read or changed
+/// through another's store. Someone who never used the converter sees the first-launch screen.
+public struct PersonalConverterStore: ConverterStore {
+    /// Whose screen this is.
+    public let person: PersonID
+    private let writer: any DatabaseWriter
+
+    init(person: PersonID, writer: any DatabaseWriter) {
+        self.person = person
+        self.writer = writer
+    }
 
     /// The remembered state, or `ConverterState.firstLaunch` if none was saved or it is unreadable.
     public func state() async throws -> ConverterState {
-        try await writer.read { db in try Self.load(db) }
+        let person = self.person
+        return try await writer.read { db in try ConverterDatabase.load(db, person: person) }
     }
 
     /// Reads, changes and saves the state in one write transaction; a change that throws saves nothing.
     public func update<Result: Sendable>(
         _ change: @escaping @Sendable (inout ConverterState) throws -> Result
     ) async throws -> (state: ConverterState, result: Result) {
-        try await writer.write { db in
-            let before = try Self.load(db)
+        let person = self.person
+        return try await writer.write { db in
+            let before = try ConverterDatabase.load(db, person: person)
             var state = before
             let result = try change(&state)
             // A refused key press changes nothing: no need to rewrite the row.
-            if state != before { try Self.save(state, db) }
+            if state != before { try ConverterDatabase.save(state, person: person, db) }
             return (state, result)
         }
     }
@@ -52,11 +75,9 @@ public struct ConverterDatabase: ConverterStore {
 
 // MARK: - Private
 
-private extension ConverterDatabase {
-    /// The single row's key: one household, one converter.
-    static let rowID = 1
-
-    static var migrator: DatabaseMigrator {
+extension ConverterDatabase {
+    /// Only ever appended to: a migration that has run on someone's data folder is never edited.
+    private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: converter state") { db in
             try db.execute(sql: """
@@ -67,25 +88,43 @@ private extension ConverterDatabase {
                 );
                 """)
         }
+        // Rebuilt because the key changes from the single row (id 1) to the person. GRDB runs
+        // migrations with foreign keys off, checking them before the commit.
+        migrator.registerMigration("v2: one converter state per person") { db in
+            // The single-user row becomes the owner's: that is how an upgrade keeps the screen.
+            // No foreign key: people live in another database (`people.sqlite`).
+            try db.execute(
+                sql: """
+                    CREATE TABLE converterState_v2(
+                        personID INTEGER PRIMARY KEY NOT NULL,
+                        json TEXT NOT NULL,
+                        savedAt DATETIME NOT NULL
+                    );
+                    INSERT INTO converterState_v2(personID, json, savedAt) SELECT ?, json, savedAt FROM converterState;
+                    DROP TABLE converterState;
+                    ALTER TABLE converterState_v2 RENAME TO converterState;
+                    """,
+                arguments: [PersonID.firstOwner.rawValue])
+        }
         return migrator
     }
 
-    static func load(_ db: Database) throws -> ConverterState {
-        guard let json = try String.fetchOne(db, sql: "SELECT json FROM converterState WHERE id = ?", arguments: [rowID]),
+    fileprivate static func load(_ db: Database, person: PersonID) throws -> ConverterState {
+        guard let json = try String.fetchOne(db, sql: "SELECT json FROM converterState WHERE personID = ?", arguments: [person.rawValue]),
               let state = try? JSONDecoder().decode(ConverterState.self, from: Data(json.utf8))
         else { return .firstLaunch }
         return state
     }
 
-    static func save(_ state: ConverterState, _ db: Database) throws {
+    fileprivate static func save(_ state: ConverterState, person: PersonID, _ db: Database) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(state), as: UTF8.self)
         try db.execute(
             sql: """
-                INSERT INTO converterState(id, json, savedAt) VALUES (?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET json = excluded.json, savedAt = excluded.savedAt
+                INSERT INTO converterState(personID, json, savedAt) VALUES (?, ?, ?)
+                ON CONFLICT(personID) DO UPDATE SET json = excluded.json, savedAt = excluded.savedAt
                 """,
-            arguments: [rowID, json, Date()])
+            arguments: [person.rawValue, json, Date()])
     }
 }

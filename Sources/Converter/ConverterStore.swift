@@ -1,7 +1,8 @@
-/// Where the converter's screen is remembered between visits. The live implementation is
-/// `ConverterDatabase` (SQLite via GRDB); tests use the same type on an in-memory database.
+/// Where one person's converter screen is remembered between visits. The live implementation is
+/// `PersonalConverterStore`, handed out per person by `ConverterDatabase.store(for:)` (SQLite via
+/// GRDB); tests use the same types on an in-memory database.
 ///
-/// Pocket serves one household, so there is one remembered state, shared by every browser.
+/// Each person has their own remembered state, shared by every browser they sign in on.
 public protocol ConverterStore: Sendable {
     /// The remembered state, or `ConverterState.firstLaunch` if nothing usable was saved yet.
     func state() async throws -> ConverterState

@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 import PocketCore
 
-/// The murals' SQLite store: the service's murals and pictures, the household's favourites and
-/// visits, and the sync state, migrated when opened.
+/// The murals' SQLite store: the service's murals and pictures and the sync state (shared by
+/// everyone), and each person's favourites and visits, migrated when opened.
 ///
 /// Favourites and visits live in their own tables without foreign keys to `murals`, so no sync,
-/// not even one that hides or rewrites a mural, can ever lose one.
+/// not even one that hides or rewrites a mural, can ever lose one. Every query of them names the
+/// person, so one person's favourites and visits are never read or changed for another.
 public final class MuralsDatabase: MuralsStore {
     private let writer: any DatabaseWriter
 
@@ -46,38 +47,45 @@ public final class MuralsDatabase: MuralsStore {
         }
     }
 
-    public func favouriteIDs() async throws -> Set<Int> {
-        try await writer.read { db in try Set(Int.fetchAll(db, sql: "SELECT muralID FROM favourites")) }
+    public func favouriteIDs(of person: PersonID) async throws -> Set<Int> {
+        try await writer.read { db in
+            try Set(Int.fetchAll(db, sql: "SELECT muralID FROM favourites WHERE personID = ?", arguments: [person.rawValue]))
+        }
     }
 
-    public func setFavourite(_ isFavourite: Bool, muralID: Int) async throws {
+    public func setFavourite(_ isFavourite: Bool, muralID: Int, for person: PersonID) async throws {
         try await writer.write { db in
             if isFavourite {
                 let shown = try Bool.fetchOne(db, sql: "SELECT isEnabled FROM murals WHERE id = ?", arguments: [muralID]) ?? false
                 guard shown else { throw MuralsError.unknownMural(muralID) }
-                try db.execute(sql: "INSERT OR IGNORE INTO favourites(muralID, addedAt) VALUES (?, ?)", arguments: [muralID, Date()])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO favourites(personID, muralID, addedAt) VALUES (?, ?, ?)",
+                    arguments: [person.rawValue, muralID, Date()])
             } else {
-                try db.execute(sql: "DELETE FROM favourites WHERE muralID = ?", arguments: [muralID])
+                try db.execute(sql: "DELETE FROM favourites WHERE personID = ? AND muralID = ?", arguments: [person.rawValue, muralID])
             }
         }
     }
 
-    public func visitedIDs() async throws -> Set<Int> {
-        try await writer.read { db in try Set(Int.fetchAll(db, sql: "SELECT muralID FROM visited")) }
+    public func visitedIDs(of person: PersonID) async throws -> Set<Int> {
+        try await writer.read { db in
+            try Set(Int.fetchAll(db, sql: "SELECT muralID FROM visited WHERE personID = ?", arguments: [person.rawValue]))
+        }
     }
 
-    public func markVisited(_ ids: Set<Int>) async throws {
+    public func markVisited(_ ids: Set<Int>, for person: PersonID) async throws {
         guard !ids.isEmpty else { return }
         try await writer.write { db in
             let now = Date()
+            let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO visited(personID, muralID, visitedAt) VALUES (?, ?, ?)")
             for id in ids.sorted() {
-                try db.execute(sql: "INSERT OR IGNORE INTO visited(muralID, visitedAt) VALUES (?, ?)", arguments: [id, now])
+                try insert.execute(arguments: [person.rawValue, id, now])
             }
         }
     }
 
-    public func clearVisited() async throws {
-        try await writer.write { db in try db.execute(sql: "DELETE FROM visited") }
+    public func clearVisited(for person: PersonID) async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM visited WHERE personID = ?", arguments: [person.rawValue]) }
     }
 
     public func syncState() async throws -> MuralsSyncState {
@@ -138,6 +146,7 @@ public final class MuralsDatabase: MuralsStore {
 // MARK: - Private
 
 private extension MuralsDatabase {
+    /// Only ever appended to: a migration that has run on someone's data folder is never edited.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: murals, images, favourites, visited, sync state") { db in
@@ -170,6 +179,34 @@ private extension MuralsDatabase {
                     lastError TEXT
                 );
                 """)
+        }
+        // Rebuilt because each table's key becomes (person, mural). GRDB runs migrations with
+        // foreign keys off, checking them before the commit.
+        migrator.registerMigration("v2: favourites and visits belong to a person") { db in
+            // The single-user rows become the owner's: that is how an upgrade keeps them. No
+            // foreign key to the person: people live in another database (`people.sqlite`).
+            try db.execute(
+                sql: """
+                    CREATE TABLE favourites_v2(
+                        personID INTEGER NOT NULL,
+                        muralID INTEGER NOT NULL,
+                        addedAt DATETIME NOT NULL,
+                        PRIMARY KEY(personID, muralID)
+                    );
+                    INSERT INTO favourites_v2(personID, muralID, addedAt) SELECT ?, muralID, addedAt FROM favourites;
+                    DROP TABLE favourites;
+                    ALTER TABLE favourites_v2 RENAME TO favourites;
+                    CREATE TABLE visited_v2(
+                        personID INTEGER NOT NULL,
+                        muralID INTEGER NOT NULL,
+                        visitedAt DATETIME NOT NULL,
+                        PRIMARY KEY(personID, muralID)
+                    );
+                    INSERT INTO visited_v2(personID, muralID, visitedAt) SELECT ?, muralID, visitedAt FROM visited;
+                    DROP TABLE visited;
+                    ALTER TABLE visited_v2 RENAME TO visited;
+                    """,
+                arguments: [PersonID.firstOwner.rawValue, PersonID.firstOwner.rawValue])
         }
         return migrator
     }

@@ -1,22 +1,26 @@
 import Foundation
+import PocketCore
 
 /// Where the murals, favourites, visits and sync state live. The live implementation is
 /// `MuralsDatabase` (SQLite via GRDB); tests use the same type on an in-memory database.
+///
+/// Murals, pictures and the sync state are shared by everyone; favourites and visits belong to
+/// one person, so every method about them takes the `PersonID` whose they are.
 public protocol MuralsStore: Sendable {
     /// Every shown (enabled) mural, by title.
     func murals() async throws -> [Mural]
     /// One shown mural, or nil when it is unknown or hidden.
     func mural(id: Int) async throws -> Mural?
-    /// The ids marked favourite (kept even while a mural is hidden).
-    func favouriteIDs() async throws -> Set<Int>
-    /// Marks or unmarks a favourite; marking needs a shown mural (`MuralsError.unknownMural`).
-    func setFavourite(_ isFavourite: Bool, muralID: Int) async throws
-    /// The ids of murals passed on a walk.
-    func visitedIDs() async throws -> Set<Int>
-    /// Adds murals to the visited ones.
-    func markVisited(_ ids: Set<Int>) async throws
-    /// Forgets every visit.
-    func clearVisited() async throws
+    /// The ids `person` marked favourite (kept even while a mural is hidden).
+    func favouriteIDs(of person: PersonID) async throws -> Set<Int>
+    /// Marks or unmarks a favourite of `person`; marking needs a shown mural (`MuralsError.unknownMural`).
+    func setFavourite(_ isFavourite: Bool, muralID: Int, for person: PersonID) async throws
+    /// The ids of murals `person` passed on a walk.
+    func visitedIDs(of person: PersonID) async throws -> Set<Int>
+    /// Adds murals to the ones `person` visited.
+    func markVisited(_ ids: Set<Int>, for person: PersonID) async throws
+    /// Forgets every visit of `person` (nobody else's).
+    func clearVisited(for person: PersonID) async throws
     /// When the last sync succeeded or failed, and how many murals are shown.
     func syncState() async throws -> MuralsSyncState
     /// Saves one response in one transaction: upserts by id, replaces each mural's images,

@@ -2,11 +2,13 @@ import Foundation
 import GRDB
 import PocketCore
 
-/// The game's SQLite store: trips, spots and settings, migrated when opened.
+/// The game's SQLite store, shared by everyone: trips, spots and settings, migrated when opened.
 ///
-/// Every change is one transaction and the score is always counted, never stored, so taps from
-/// two phones at once can neither lose a spot nor count one twice.
-public struct PlatesDatabase: PlatesStore {
+/// Every trip and setting belongs to one person, so nothing here reads or changes the game
+/// directly: ask for a person's `PlatesGame` with `game(for:)`, whose every query is filtered by
+/// that person. Every change is one transaction and the score is always counted, never stored,
+/// so taps from two phones at once can neither lose a spot nor count one twice.
+public struct PlatesDatabase: Sendable {
     private let writer: any DatabaseWriter
     private let catalog: StateCatalog
 
@@ -20,96 +22,26 @@ public struct PlatesDatabase: PlatesStore {
         try PlatesDatabase(writer: DatabaseFactory.inMemory(label: "plates"), catalog: catalog)
     }
 
-    /// Wraps a database, migrating it and making sure a current trip exists.
+    /// Wraps a database, migrating it first so an unmigrated store cannot exist.
+    ///
+    /// No current trip is created here: people are added while Pocket runs, so each person's
+    /// first trip is started lazily by their `PlatesGame` on first use.
     public init(writer: any DatabaseWriter, catalog: StateCatalog) throws {
         self.writer = writer
         self.catalog = catalog
         try Self.migrator.migrate(writer)
-        try writer.write { db in try Self.ensureCurrentTrip(db, at: Date()) }
     }
 
-    // MARK: PlatesStore
-
-    public func snapshot() async throws -> GameSnapshot {
-        try await writer.read { db in try Self.snapshot(db) }
-    }
-
-    public func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot {
-        let code = try validated(code)
-        return try await writer.write { db in
-            let trip = try Self.currentTrip(db)
-            // INSERT OR IGNORE: a second tap (from any phone) keeps the first sighting.
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO spot(tripID, stateCode, spottedAt, latitude, longitude) VALUES (?, ?, ?, ?, ?)",
-                arguments: [trip.id, code, date, location?.latitude, location?.longitude]
-            )
-            return try Self.snapshot(db)
-        }
-    }
-
-    public func unspot(_ code: String) async throws -> GameSnapshot {
-        let code = try validated(code)
-        return try await writer.write { db in
-            let trip = try Self.currentTrip(db)
-            try db.execute(sql: "DELETE FROM spot WHERE tripID = ? AND stateCode = ?", arguments: [trip.id, code])
-            return try Self.snapshot(db)
-        }
-    }
-
-    public func resetGame() async throws -> GameSnapshot {
-        try await writer.write { db in
-            let trip = try Self.currentTrip(db)
-            try db.execute(sql: "DELETE FROM spot WHERE tripID = ?", arguments: [trip.id])
-            return try Self.snapshot(db)
-        }
-    }
-
-    public func startNewTrip(at date: Date) async throws -> GameSnapshot {
-        try await writer.write { db in
-            let trip = try Self.currentTrip(db)
-            let spotted = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM spot WHERE tripID = ?", arguments: [trip.id]) ?? 0
-            if spotted == 0 {
-                // An empty trip is not worth a line in the history: just restart its clock.
-                try db.execute(sql: "UPDATE trip SET startedAt = ? WHERE id = ?", arguments: [date, trip.id])
-            } else {
-                try db.execute(sql: "UPDATE trip SET endedAt = ? WHERE id = ?", arguments: [date, trip.id])
-                try db.execute(sql: "INSERT INTO trip(startedAt) VALUES (?)", arguments: [date])
-            }
-            return try Self.snapshot(db)
-        }
-    }
-
-    public func trips() async throws -> [TripSummary] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT trip.*, (SELECT COUNT(*) FROM spot WHERE spot.tripID = trip.id) AS score
-                FROM trip ORDER BY (endedAt IS NULL) DESC, startedAt DESC, id DESC
-                """).map { row in TripSummary(trip: Trip(row: row), score: row["score"]) }
-        }
-    }
-
-    public func trip(id: Int64) async throws -> (summary: TripSummary, spots: [Spot]) {
-        try await writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE id = ?", arguments: [id]) else {
-                throw PlatesError.unknownTrip(id)
-            }
-            let spots = try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ? ORDER BY spottedAt, stateCode", arguments: [id])
-            return (TripSummary(trip: Trip(row: row), score: spots.count), spots)
-        }
-    }
-
-    public func setMuted(_ muted: Bool) async throws -> GameSnapshot {
-        try await setFlag("muted", muted)
-    }
-
-    public func setRecordsLocation(_ records: Bool) async throws -> GameSnapshot {
-        try await setFlag("recordsLocation", records)
+    /// The game of one person: their trips, spots and settings, and nobody else's.
+    public func game(for person: PersonID) -> PlatesGame {
+        PlatesGame(person: person, writer: writer, catalog: catalog)
     }
 }
 
-// MARK: - Private
+// MARK: - Migrations
 
 private extension PlatesDatabase {
+    /// Only ever appended to: a migration that has run on someone's data folder is never edited.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: trips, spots, settings") { db in
@@ -132,51 +64,54 @@ private extension PlatesDatabase {
                 CREATE TABLE setting(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                 """)
         }
+        // GRDB runs this with foreign keys off and checks them before committing, so dropping
+        // the old `trip` table cannot cascade into `spot`.
+        migrator.registerMigration("v2: trips and settings belong to a person") { db in
+            try migrateToPeople(db)
+        }
         return migrator
     }
 
-    static func ensureCurrentTrip(_ db: Database, at date: Date) throws {
-        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM trip WHERE endedAt IS NULL)") ?? false
-        if !exists {
-            try db.execute(sql: "INSERT INTO trip(startedAt) VALUES (?)", arguments: [date])
-        }
-    }
+    /// Gives every existing trip and setting to the owner, which is how a single-user Pocket
+    /// keeps its game when it gains people.
+    ///
+    /// Both tables are rebuilt rather than altered: `personID` must be NOT NULL without a
+    /// default (a forgotten person must fail, not silently write the owner's data), and a
+    /// setting's key becomes (person, key). `personID` has no foreign key because people live
+    /// in another database (`people.sqlite`). Spots need no person: they belong to a trip.
+    static func migrateToPeople(_ db: Database) throws {
+        let owner = PersonID.firstOwner.rawValue
+        let lastTripID = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'trip'") ?? 0
+        try db.execute(sql: """
+            CREATE TABLE trip_v2(
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                personID INTEGER NOT NULL,
+                startedAt DATETIME NOT NULL,
+                endedAt DATETIME
+            );
+            INSERT INTO trip_v2(id, personID, startedAt, endedAt) SELECT id, ?, startedAt, endedAt FROM trip;
+            DROP TABLE trip;
+            ALTER TABLE trip_v2 RENAME TO trip;
+            -- At most one trip is being played per person.
+            CREATE UNIQUE INDEX trip_current ON trip(personID) WHERE endedAt IS NULL;
+            -- The history lists one person's trips.
+            CREATE INDEX trip_person ON trip(personID, startedAt);
 
-    static func currentTrip(_ db: Database) throws -> Trip {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE endedAt IS NULL") else {
-            // The migration-time invariant was broken by hand; recreate rather than fail the tap.
-            try db.execute(sql: "INSERT INTO trip(startedAt) VALUES (?)", arguments: [Date()])
-            return Trip(id: db.lastInsertedRowID, startedAt: Date(), endedAt: nil)
-        }
-        return Trip(row: row)
-    }
-
-    static func snapshot(_ db: Database) throws -> GameSnapshot {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE endedAt IS NULL") else {
-            throw PlatesError.unknownTrip(0)
-        }
-        let trip = Trip(row: row)
-        let spots = try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ?", arguments: [trip.id])
-        let settings = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { row -> (String, String) in
-            (row["key"], row["value"])
-        })
-        return GameSnapshot(
-            trip: trip,
-            spots: Dictionary(spots.map { ($0.stateCode, $0) }) { first, _ in first },
-            isMuted: settings["muted"] == "1",
-            recordsLocation: settings["recordsLocation"] == "1"
-        )
-    }
-
-    func validated(_ code: String) throws -> String {
-        guard let state = catalog.state(code: code) else { throw PlatesError.unknownState(code) }
-        return state.code
-    }
-
-    func setFlag(_ key: String, _ value: Bool) async throws -> GameSnapshot {
-        try await writer.write { db in
-            try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value ? "1" : "0"])
-            return try Self.snapshot(db)
+            CREATE TABLE setting_v2(
+                personID INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY(personID, key)
+            );
+            INSERT INTO setting_v2(personID, key, value) SELECT ?, key, value FROM setting;
+            DROP TABLE setting;
+            ALTER TABLE setting_v2 RENAME TO setting;
+            """, arguments: [owner, owner])
+        // Trip ids are never reused (AUTOINCREMENT), so carry the counter over the rebuild: the
+        // copy only raised it to the highest surviving id, not past trips removed since.
+        try db.execute(sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'trip'", arguments: [lastTripID])
+        if db.changesCount == 0, lastTripID > 0 {
+            try db.execute(sql: "INSERT INTO sqlite_sequence(name, seq) VALUES ('trip', ?)", arguments: [lastTripID])
         }
     }
 }

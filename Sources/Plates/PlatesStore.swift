@@ -1,9 +1,9 @@
 import Foundation
 
-/// Where the game lives. The live implementation is `PlatesDatabase` (SQLite via GRDB);
-/// tests use the same type on an in-memory database.
+/// One person's game. The live implementation is `PlatesGame`, handed out per person by
+/// `PlatesDatabase.game(for:)` (SQLite via GRDB); tests use the same types in memory.
 public protocol PlatesStore: Sendable {
-    /// The current game, its spots and the household's settings.
+    /// The current game, its spots and the person's settings (starting a first trip if needed).
     func snapshot() async throws -> GameSnapshot
     /// Marks a state spotted on the current trip; spotting it again changes nothing.
     func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot
@@ -13,9 +13,10 @@ public protocol PlatesStore: Sendable {
     func resetGame() async throws -> GameSnapshot
     /// Finishes the current trip (kept in history) and starts a new, empty one.
     func startNewTrip(at date: Date) async throws -> GameSnapshot
-    /// Every trip with its score, newest first.
+    /// Every trip of this person with its score, the current one first, then newest first.
     func trips() async throws -> [TripSummary]
-    /// One trip and its spots, oldest spot first.
+    /// One of this person's trips and its spots, oldest spot first; `PlatesError.unknownTrip`
+    /// for an id that does not exist or is someone else's.
     func trip(id: Int64) async throws -> (summary: TripSummary, spots: [Spot])
     /// Remembers whether sounds play.
     func setMuted(_ muted: Bool) async throws -> GameSnapshot

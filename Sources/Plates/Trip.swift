@@ -61,7 +61,7 @@ public struct GameSnapshot: Sendable, Equatable {
     public let trip: Trip
     /// Its spots by state code.
     public let spots: [String: Spot]
-    /// Whether sounds are muted (remembered for the household).
+    /// Whether sounds are muted (remembered for the person).
     public let isMuted: Bool
     /// Whether spots record the browser's location.
     public let recordsLocation: Bool

@@ -11,7 +11,7 @@ import Remote
 func makeApps(dataDirectory: DataDirectory, environment: [String: String], conference: ConferenceOptions, muralsDemo: Bool = false) async throws -> [any PocketApp] {
     let catalog = try StateCatalog.bundled()
     let plates = PlatesApp(
-        store: try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog),
+        database: try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog),
         catalog: catalog,
         images: PlateImageCache(
             folder: try dataDirectory.folder("plates-images"),
@@ -20,7 +20,7 @@ func makeApps(dataDirectory: DataDirectory, environment: [String: String], confe
         )
     )
     let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file("remote.sqlite")))
-    let converter = ConverterApp(store: try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite")))
+    let converter = ConverterApp(database: try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite")))
     let conferenceApp = ConferenceApp(
         library: try await ConferenceLibrary.open(dataDirectory: dataDirectory),
         manifestURL: conference.manifestURL,

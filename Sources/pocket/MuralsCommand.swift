@@ -11,7 +11,8 @@ struct MuralsCommand: AsyncParsableCommand {
         abstract: "The Murals app: sync the New Brighton murals, list them by distance, keep favourites.",
         discussion: """
             Murals are kept in murals.sqlite in the data directory. The first sync fetches every mural; \
-            later ones only what changed since the day before the last successful sync.
+            later ones only what changed since the day before the last successful sync. Favourites and \
+            visits belong to a person: these commands use the owner's (person 1), the first person set up.
             """,
         subcommands: [Sync.self, List.self, Favourite.self, Unfavourite.self]
     )
@@ -58,14 +59,14 @@ extension MuralsCommand {
 
     /// `pocket murals list`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the saved murals, nearest first (★ marks favourites).")
+        static let configuration = CommandConfiguration(abstract: "List the saved murals, nearest first (★ marks the owner's favourites).")
 
         @OptionGroup var data: DataOptions
 
         @Option(help: ArgumentHelp("Measure from LAT,LON (default: New Brighton, 103–107 Victoria Road).", valueName: "lat,lon"))
         var near: String?
 
-        @Flag(help: "Only favourites.")
+        @Flag(help: "Only the owner's favourites.")
         var favourites = false
 
         @Flag(help: "Print JSON instead of a table.")
@@ -77,7 +78,7 @@ extension MuralsCommand {
             let imageBase = try muralsFailure { () throws(MuralsError) in try MuralsServiceLocation.imageBase(option: nil, environment: environment) }
             let (_, store) = try openStore(data)
             let (murals, favouriteIDs, visitedIDs) = try await muralsFailure {
-                (try await store.murals(), try await store.favouriteIDs(), try await store.visitedIDs())
+                (try await store.murals(), try await store.favouriteIDs(of: cliPerson), try await store.visitedIDs(of: cliPerson))
             }
             let chosen = favourites ? murals.filter { favouriteIDs.contains($0.id) } : murals
             let ordered = MuralOrdering.byDistance(chosen, from: origin)
@@ -135,7 +136,7 @@ extension MuralsCommand {
 
     /// `pocket murals favourite ID`
     struct Favourite: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a mural as a favourite.")
+        static let configuration = CommandConfiguration(abstract: "Mark a mural as one of the owner's favourites.")
 
         @OptionGroup var data: DataOptions
 
@@ -145,7 +146,7 @@ extension MuralsCommand {
         func run() async throws {
             let (_, store) = try openStore(data)
             let mural = try await muralsFailure { () async throws in
-                try await store.setFavourite(true, muralID: id)
+                try await store.setFavourite(true, muralID: id, for: cliPerson)
                 return try await store.mural(id: id)
             }
             print("★ \(mural?.title ?? "Mural \(id)") is a favourite.")
@@ -154,7 +155,7 @@ extension MuralsCommand {
 
     /// `pocket murals unfavourite ID`
     struct Unfavourite: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a mural from the favourites.")
+        static let configuration = CommandConfiguration(abstract: "Remove a mural from the owner's favourites.")
 
         @OptionGroup var data: DataOptions
 
@@ -164,8 +165,8 @@ extension MuralsCommand {
         func run() async throws {
             let (_, store) = try openStore(data)
             let (wasFavourite, mural) = try await muralsFailure { () async throws in
-                let was = try await store.favouriteIDs().contains(id)
-                try await store.setFavourite(false, muralID: id)
+                let was = try await store.favouriteIDs(of: cliPerson).contains(id)
+                try await store.setFavourite(false, muralID: id, for: cliPerson)
                 return (was, try await store.mural(id: id))
             }
             let name = mural?.title ?? "Mural \(id)"
@@ -175,6 +176,11 @@ extension MuralsCommand {
 }
 
 // MARK: - Helpers
+
+/// Whose favourites and visits the command line reads and changes: the owner's. The command line
+/// has no sign-in (whoever can run it can read the data folder anyway), and the owner is the
+/// person an upgraded single-user Pocket's favourites belong to.
+private let cliPerson = PersonID.firstOwner
 
 /// One row of `pocket murals list --json`.
 private struct ListedMural: Encodable {

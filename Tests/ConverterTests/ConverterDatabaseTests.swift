@@ -4,11 +4,11 @@ import GRDB
 import PocketCore
 import Testing
 
-/// The converter's store: one remembered state, each change one transaction.
+/// The converter's store: one remembered state per person, each change one transaction.
 @Suite("Converter store")
 struct ConverterDatabaseTests {
     @Test func aNewStoreShowsTheFirstLaunchScreen() async throws {
-        let store = try ConverterDatabase.inMemory()
+        let store = try ConverterDatabase.inMemory().store(for: .firstOwner)
         let state = try await store.state()
         #expect(state == .firstLaunch)
         #expect(state.category == .data && state.convention == .binary)
@@ -17,7 +17,7 @@ struct ConverterDatabaseTests {
     }
 
     @Test func changesAreSavedAndReturnWhatTheChangeReturned() async throws {
-        let store = try ConverterDatabase.inMemory()
+        let store = try ConverterDatabase.inMemory().store(for: .firstOwner)
         // Given a fresh store, When keys are pressed and a unit picked, Then the store remembers them.
         let first = try await store.update { state in state.press(.digit(1)) }
         #expect(first.result == .accepted)
@@ -31,7 +31,7 @@ struct ConverterDatabaseTests {
     }
 
     @Test func aRefusedKeyIsReportedAndChangesNothing() async throws {
-        let store = try ConverterDatabase.inMemory()
+        let store = try ConverterDatabase.inMemory().store(for: .firstOwner)
         _ = try await store.update { state in state.press(.decimalPoint) }
         let second = try await store.update { state in state.press(.decimalPoint) }
         #expect(second.result == .ignored(.decimalPointAlreadyEntered))
@@ -39,7 +39,7 @@ struct ConverterDatabaseTests {
     }
 
     @Test func aThrowingChangeSavesNothing() async throws {
-        let store = try ConverterDatabase.inMemory()
+        let store = try ConverterDatabase.inMemory().store(for: .firstOwner)
         _ = try await store.update { state in state.press(.digit(7)) }
         await #expect(throws: ConverterError.self) {
             try await store.update { state in
@@ -61,7 +61,7 @@ struct ConverterDatabaseTests {
         }
         // Given a state saved through one store…
         do {
-            let store = try ConverterDatabase.onDisk(at: url)
+            let store = try ConverterDatabase.onDisk(at: url).store(for: .firstOwner)
             _ = try await store.update { state in
                 state.switchCategory(to: .temperature)
                 state.press(.digit(4))
@@ -72,7 +72,7 @@ struct ConverterDatabaseTests {
             }
         }
         // …When the file is opened again (a restarted server), Then everything is back.
-        let reopened = try await ConverterDatabase.onDisk(at: url).state()
+        let reopened = try await ConverterDatabase.onDisk(at: url).store(for: .firstOwner).state()
         #expect(reopened.category == .temperature)
         #expect(reopened.input.display == "−40")
         #expect(reopened.units == UnitPair(from: "celsius", to: "kelvin"))
@@ -82,9 +82,9 @@ struct ConverterDatabaseTests {
 
     @Test func anUnreadableRowFallsBackToTheFirstLaunchScreenAndIsReplaced() async throws {
         let queue = try DatabaseFactory.inMemory(label: "converter-test")
-        let store = try ConverterDatabase(writer: queue)
+        let store = try ConverterDatabase(writer: queue).store(for: .firstOwner)
         try await queue.write { db in
-            try db.execute(sql: "INSERT INTO converterState(id, json, savedAt) VALUES (1, '{\"category\":\"colour\"}', ?)", arguments: [Date()])
+            try db.execute(sql: "INSERT INTO converterState(personID, json, savedAt) VALUES (1, '{\"category\":\"colour\"}', ?)", arguments: [Date()])
         }
         #expect(try await store.state() == .firstLaunch)
         _ = try await store.update { state in state.press(.digit(3)) }
@@ -94,7 +94,7 @@ struct ConverterDatabaseTests {
     }
 
     @Test func concurrentKeyPressesAreAllKept() async throws {
-        let store = try ConverterDatabase.inMemory()
+        let store = try ConverterDatabase.inMemory().store(for: .firstOwner)
         // Two phones pressing at once: every press lands, none overwrites another.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<9 {

@@ -50,26 +50,26 @@ struct MuralsDatabaseTests {
     @Test func favouritesNeedAShownMuralAndOutliveHiding() async throws {
         let store = try MuralsDatabase.inMemory()
         _ = try await store.apply([Self.mural(1, "A"), Self.mural(2, "B", enabled: false)], fetchedAt: Self.when, wasIncremental: false)
-        await #expect(throws: MuralsError.unknownMural(99)) { try await store.setFavourite(true, muralID: 99) }
-        await #expect(throws: MuralsError.unknownMural(2)) { try await store.setFavourite(true, muralID: 2) }
-        try await store.setFavourite(true, muralID: 1)
-        try await store.setFavourite(true, muralID: 1) // twice is harmless
-        #expect(try await store.favouriteIDs() == [1])
+        await #expect(throws: MuralsError.unknownMural(99)) { try await store.setFavourite(true, muralID: 99, for: .firstOwner) }
+        await #expect(throws: MuralsError.unknownMural(2)) { try await store.setFavourite(true, muralID: 2, for: .firstOwner) }
+        try await store.setFavourite(true, muralID: 1, for: .firstOwner)
+        try await store.setFavourite(true, muralID: 1, for: .firstOwner) // twice is harmless
+        #expect(try await store.favouriteIDs(of: .firstOwner) == [1])
         _ = try await store.apply([Self.mural(1, "A", enabled: false)], fetchedAt: Self.when, wasIncremental: true)
-        #expect(try await store.favouriteIDs() == [1])
-        try await store.setFavourite(false, muralID: 1) // unfavouriting a hidden one works
-        try await store.setFavourite(false, muralID: 1)
-        #expect(try await store.favouriteIDs().isEmpty)
+        #expect(try await store.favouriteIDs(of: .firstOwner) == [1])
+        try await store.setFavourite(false, muralID: 1, for: .firstOwner) // unfavouriting a hidden one works
+        try await store.setFavourite(false, muralID: 1, for: .firstOwner)
+        #expect(try await store.favouriteIDs(of: .firstOwner).isEmpty)
     }
 
     @Test func visitsAreAddedAndCleared() async throws {
         let store = try MuralsDatabase.inMemory()
-        try await store.markVisited([3, 1])
-        try await store.markVisited([1, 2])
-        try await store.markVisited([])
-        #expect(try await store.visitedIDs() == [1, 2, 3])
-        try await store.clearVisited()
-        #expect(try await store.visitedIDs().isEmpty)
+        try await store.markVisited([3, 1], for: .firstOwner)
+        try await store.markVisited([1, 2], for: .firstOwner)
+        try await store.markVisited([], for: .firstOwner)
+        #expect(try await store.visitedIDs(of: .firstOwner) == [1, 2, 3])
+        try await store.clearVisited(for: .firstOwner)
+        #expect(try await store.visitedIDs(of: .firstOwner).isEmpty)
     }
 
     @Test func syncFailuresAreRecordedWithoutTouchingTheLastSuccess() async throws {
@@ -92,13 +92,13 @@ struct MuralsDatabaseTests {
         do {
             let store = try MuralsDatabase.onDisk(at: url)
             _ = try await store.apply([Self.mural(1, "A", artist: nil, images: ["a.jpg", "b.jpg"])], fetchedAt: Self.when, wasIncremental: false)
-            try await store.setFavourite(true, muralID: 1)
-            try await store.markVisited([1])
+            try await store.setFavourite(true, muralID: 1, for: .firstOwner)
+            try await store.markVisited([1], for: .firstOwner)
         }
         let reopened = try MuralsDatabase.onDisk(at: url)
         #expect(try await reopened.murals() == [Self.mural(1, "A", artist: nil, images: ["a.jpg", "b.jpg"])])
-        #expect(try await reopened.favouriteIDs() == [1])
-        #expect(try await reopened.visitedIDs() == [1])
+        #expect(try await reopened.favouriteIDs(of: .firstOwner) == [1])
+        #expect(try await reopened.visitedIDs(of: .firstOwner) == [1])
         #expect(try await reopened.syncState().lastSuccess == Self.when)
         // The tables the brief names exist.
         let queue = try DatabaseQueue(path: url.path)

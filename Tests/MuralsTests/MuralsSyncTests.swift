@@ -76,7 +76,7 @@ struct MuralsSyncTests {
     @Test func disablingAMuralHidesItAndEnablingShowsItAgainWithItsFavourite() async throws {
         try await withService(Self.three) { h in
             _ = try await h.synchronizer.sync()
-            try await h.store.setFavourite(true, muralID: 1)
+            try await h.store.setFavourite(true, muralID: 1, for: .firstOwner)
             h.fixture.upsert([MuralsFixture.record(id: 1, title: "I See The Sea", enabled: "0", lastModified: "2024-03-10 09:00:00")])
             h.clock.set("2024-03-10T10:00:00Z")
             let summary = try await h.synchronizer.sync()
@@ -84,13 +84,13 @@ struct MuralsSyncTests {
             #expect(try await h.store.murals().map(\.id).sorted() == [2, 3])
             #expect(try await h.store.mural(id: 1) == nil)
             #expect(try await h.store.syncState().muralCount == 2)
-            #expect(try await h.store.favouriteIDs() == [1])
+            #expect(try await h.store.favouriteIDs(of: .firstOwner) == [1])
 
             h.fixture.upsert([MuralsFixture.record(id: 1, title: "I See The Sea", enabled: "1", lastModified: "2024-03-10 11:00:00")])
             let again = try await h.synchronizer.sync()
             #expect(again.updated == 1)
             #expect(try await h.store.mural(id: 1)?.title == "I See The Sea")
-            #expect(try await h.store.favouriteIDs() == [1])
+            #expect(try await h.store.favouriteIDs(of: .firstOwner) == [1])
         }
     }
 
@@ -187,12 +187,12 @@ struct MuralsSyncTests {
     @Test func favouritesAndVisitsSurviveEveryKindOfSync() async throws {
         try await withService(Self.three) { h in
             _ = try await h.synchronizer.sync()
-            try await h.store.setFavourite(true, muralID: 2)
-            try await h.store.setFavourite(true, muralID: 3)
-            try await h.store.markVisited([1, 3])
+            try await h.store.setFavourite(true, muralID: 2, for: .firstOwner)
+            try await h.store.setFavourite(true, muralID: 3, for: .firstOwner)
+            try await h.store.markVisited([1, 3], for: .firstOwner)
             func expectKept(_ step: String) async throws {
-                #expect(try await h.store.favouriteIDs() == [2, 3], "after \(step)")
-                #expect(try await h.store.visitedIDs() == [1, 3], "after \(step)")
+                #expect(try await h.store.favouriteIDs(of: .firstOwner) == [2, 3], "after \(step)")
+                #expect(try await h.store.visitedIDs(of: .firstOwner) == [1, 3], "after \(step)")
             }
             // An edit that rewrites the mural and all its images.
             h.fixture.upsert([MuralsFixture.record(id: 2, title: "The Mysterines (restored)", lastModified: "2024-03-10 08:00:00", images: ["new.jpg"])])

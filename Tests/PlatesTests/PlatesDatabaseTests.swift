@@ -1,16 +1,17 @@
 import Foundation
 import GRDB
+import PocketCore
 import Testing
 @testable import Plates
 
 @Suite("Game store")
 struct PlatesDatabaseTests {
     private let catalog: StateCatalog
-    private let store: PlatesDatabase
+    private let store: PlatesGame
 
     init() throws {
         catalog = try StateCatalog.bundled()
-        store = try PlatesDatabase.inMemory(catalog: catalog)
+        store = try PlatesDatabase.inMemory(catalog: catalog).game(for: .firstOwner)
     }
 
     @Test func aNewGameStartsEmpty() async throws {
@@ -109,11 +110,11 @@ struct PlatesDatabaseTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("plates.sqlite")
         do {
-            let disk = try PlatesDatabase.onDisk(at: url, catalog: catalog)
+            let disk = try PlatesDatabase.onDisk(at: url, catalog: catalog).game(for: .firstOwner)
             _ = try await disk.spot("WY", at: Date(), location: nil)
             _ = try await disk.setMuted(true)
         }
-        let reopened = try PlatesDatabase.onDisk(at: url, catalog: catalog)
+        let reopened = try PlatesDatabase.onDisk(at: url, catalog: catalog).game(for: .firstOwner)
         let game = try await reopened.snapshot()
         #expect(game.isSpotted("WY") && game.score == 1 && game.isMuted)
         #expect(try await reopened.trips().count == 1)

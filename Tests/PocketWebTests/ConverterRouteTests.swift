@@ -2,6 +2,7 @@ import Converter
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PocketCore
 import Testing
 @testable import PocketWeb
 
@@ -59,8 +60,8 @@ struct ConverterRouteTests {
     // MARK: Screen
 
     @Test func theFirstScreenIsDataByteToByteAndZero() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.text.contains(#"<a class="app-tile" href="/converter""#))
@@ -91,8 +92,8 @@ struct ConverterRouteTests {
     // MARK: Keys
 
     @Test func keysEchoInTheFromLabelAndConvertAtOnce() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             try await press(client, ["1"], token: token)
@@ -116,8 +117,8 @@ struct ConverterRouteTests {
     }
 
     @Test func theDecimalPointGoesInOnceAndTheRefusalIsShownOnce() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             // "." first gives "0.".
@@ -140,8 +141,8 @@ struct ConverterRouteTests {
     }
 
     @Test func leadingZerosBehaveLikeACalculator() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             try await press(client, ["0", "5"], token: token)
@@ -150,8 +151,8 @@ struct ConverterRouteTests {
     }
 
     @Test func fifteenDigitsAtMostWithVisibleFeedback() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             try await press(client, Array(repeating: "9", count: 15), token: token)
@@ -168,8 +169,8 @@ struct ConverterRouteTests {
     }
 
     @Test func deletingEverythingShowsZero() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             try await press(client, ["4", ".", "2"], token: token)
@@ -187,8 +188,8 @@ struct ConverterRouteTests {
     // MARK: Wheels, categories, swap, convention
 
     @Test func switchingCategoryKeepsTheValueAndShowsTheNewWheels() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             try await press(client, ["1", "2"], token: token)
@@ -217,8 +218,8 @@ struct ConverterRouteTests {
     }
 
     @Test func belowAbsoluteZeroIsExplainedInsteadOfConverted() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             _ = try await post(client, "category=temperature", token: token)
@@ -232,8 +233,8 @@ struct ConverterRouteTests {
     }
 
     @Test func swapExchangesTheUnits() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             try await press(client, ["2", "0", "4", "8"], token: token)
@@ -247,8 +248,10 @@ struct ConverterRouteTests {
     }
 
     @Test func theConventionIsRememberedAndRelabelsTheWheels() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        // Route tests run as the owner (no sign-in yet), so the owner's screen is the one shown.
+        let store = database.store(for: .firstOwner)
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             try await press(client, ["1"], token: token)
@@ -272,8 +275,10 @@ struct ConverterRouteTests {
     // MARK: Refusals
 
     @Test func changesNeedTheToken() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        // Route tests run as the owner (no sign-in yet), so the owner's screen is the one shown.
+        let store = database.store(for: .firstOwner)
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             try await client.execute(uri: "/converter", method: .post, headers: Self.form, body: ByteBuffer(string: "key=5")) { response in
                 #expect(response.status == .forbidden)
@@ -288,8 +293,10 @@ struct ConverterRouteTests {
     }
 
     @Test func formsTheScreenCouldNotHaveSentAreFriendly400Pages() async throws {
-        let store = try ConverterDatabase.inMemory()
-        let app = try await makeApplication(apps: [ConverterApp(store: store)])
+        let database = try ConverterDatabase.inMemory()
+        // Route tests run as the owner (no sign-in yet), so the owner's screen is the one shown.
+        let store = database.store(for: .firstOwner)
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
             let cases: [(body: String, message: String)] = [
@@ -319,14 +326,14 @@ struct ConverterRouteTests {
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
-        let first = try await makeApplication(apps: [ConverterApp(store: try ConverterDatabase.onDisk(at: url))])
+        let first = try await makeApplication(apps: [ConverterApp(database: try ConverterDatabase.onDisk(at: url))])
         try await first.test(.router) { client in
             let token = try await client.sessionToken()
             _ = try await post(client, "category=length", token: token)
             _ = try await post(client, "category=length&from=mile&to=kilometre", token: token)
             try await press(client, ["2", "6", ".", "2"], token: token)
         }
-        let second = try await makeApplication(apps: [ConverterApp(store: try ConverterDatabase.onDisk(at: url))])
+        let second = try await makeApplication(apps: [ConverterApp(database: try ConverterDatabase.onDisk(at: url))])
         try await second.test(.router) { client in
             let html = try await screen(client)
             #expect(checked("category", in: html) == ["length"])

@@ -113,12 +113,12 @@ struct MuralsRouteTests {
             let token = try await client.sessionToken()
             let refused = try await post(client, "/murals/mural/2/favourite", token: nil, body: "favourite=1")
             #expect(refused.status == .forbidden)
-            #expect(try await fixture.store.favouriteIDs().isEmpty)
+            #expect(try await fixture.store.favouriteIDs(of: .firstOwner).isEmpty)
 
             let saved = try await post(client, "/murals/mural/2/favourite", token: token, body: "favourite=1&return=/murals?show=favourites")
             #expect(saved.status == .seeOther)
             #expect(saved.headers[.location] == "/murals?show=favourites")
-            #expect(try await fixture.store.favouriteIDs() == [2])
+            #expect(try await fixture.store.favouriteIDs(of: .firstOwner) == [2])
 
             let escape = try await post(client, "/murals/mural/3/favourite", token: token, body: "favourite=1&return=//evil.example/")
             #expect(escape.headers[.location] == "/murals")
@@ -126,7 +126,7 @@ struct MuralsRouteTests {
             let json = try await post(client, "/murals/mural/3/favourite", token: token, body: "favourite=0", accept: "application/json")
             #expect(json.status == .ok)
             #expect(json.text == #"{"favourite":false,"id":3}"#)
-            #expect(try await fixture.store.favouriteIDs() == [2])
+            #expect(try await fixture.store.favouriteIDs(of: .firstOwner) == [2])
 
             let bad = try await post(client, "/murals/mural/2/favourite", token: token, body: "favourite=maybe")
             #expect(bad.status == .badRequest)
@@ -164,13 +164,36 @@ struct MuralsRouteTests {
             let walked = try await post(client, "/murals/visited", token: token, body: "path=53.4420,-3.0420;53.4375,-3.0420;junk")
             #expect(walked.status == .ok)
             #expect(walked.text == #"{"visited":[1,2]}"#)
-            #expect(try await fixture.store.visitedIDs() == [1, 2])
+            #expect(try await fixture.store.visitedIDs(of: .firstOwner) == [1, 2])
             let empty = try await post(client, "/murals/visited", token: token, body: "path=nonsense")
             #expect(empty.status == .badRequest)
             let cleared = try await post(client, "/murals/visited/clear", token: token, body: "return=/murals/trail")
             #expect(cleared.status == .seeOther)
-            #expect(try await fixture.store.visitedIDs().isEmpty)
+            #expect(try await fixture.store.visitedIDs(of: .firstOwner).isEmpty)
         }
+    }
+
+    @Test func anotherPersonsFavouritesAndVisitsAreNeitherShownNorChanged() async throws {
+        let fixture = try await fixture()
+        let other = PersonID(rawValue: 2)
+        try await fixture.store.setFavourite(true, muralID: 2, for: other)
+        try await fixture.store.markVisited([1, 3], for: other)
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            // Route tests run as the owner, who has no favourites or visits of their own.
+            let token = try await client.sessionToken()
+            try await client.execute(uri: "/murals/trail.json?show=favourites&at=53.4420,-3.0420", method: .get) { response in
+                let trail = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(trail?["stops"] as? [Int] == [])
+            }
+            let walked = try await post(client, "/murals/visited", token: token, body: "path=53.4420,-3.0420;53.4375,-3.0420")
+            #expect(walked.text == #"{"visited":[1,2]}"#)
+            _ = try await post(client, "/murals/mural/2/favourite", token: token, body: "favourite=0")
+            _ = try await post(client, "/murals/visited/clear", token: token, body: "return=/murals/trail")
+        }
+        #expect(try await fixture.store.favouriteIDs(of: other) == [2])
+        #expect(try await fixture.store.visitedIDs(of: other) == [1, 3])
+        #expect(try await fixture.store.visitedIDs(of: .firstOwner).isEmpty)
     }
 
     @Test func anUnreachableServiceShowsTheQuietOfflineLineAndKeepsTheMurals() async throws {

@@ -13,7 +13,9 @@ struct PlatesRouteTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x17, count: 64))
 
     private struct Fixture {
-        let store: PlatesDatabase
+        let database: PlatesDatabase
+        /// The owner's game: route tests run as the owner until sign-in lands.
+        let store: PlatesGame
         let catalog: StateCatalog
         let app: PlatesApp
     }
@@ -22,10 +24,11 @@ struct PlatesRouteTests {
     /// machine is. Without one, pictures come from a port nothing listens on.
     private func fixture(imageBase: URL? = nil) throws -> Fixture {
         let catalog = try StateCatalog.bundled()
-        let store = try PlatesDatabase.inMemory(catalog: catalog)
+        let database = try PlatesDatabase.inMemory(catalog: catalog)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plates-web-\(UUID().uuidString)")
         let images = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: imageBase ?? URL(string: "http://127.0.0.1:9"), patience: imageBase == nil ? .seconds(3) : .seconds(60))
-        return Fixture(store: store, catalog: catalog, app: PlatesApp(store: store, catalog: catalog, images: images))
+        let app = PlatesApp(database: database, catalog: catalog, images: images)
+        return Fixture(database: database, store: database.game(for: .firstOwner), catalog: catalog, app: app)
     }
 
     private func post(_ client: some TestClientProtocol, _ uri: String, token: String, body: String = "") async throws -> TestResponse {
@@ -190,6 +193,31 @@ struct PlatesRouteTests {
             }
             #expect(try await client.execute(uri: "/plates/sounds/nope.wav", method: .get).status == .notFound)
         }
+    }
+
+    @Test func anotherPersonsTripIsNotFoundAndTheirSpotsAreNotShown() async throws {
+        let fixture = try fixture()
+        // Someone else's finished trip and current spots, on the same database.
+        let other = fixture.database.game(for: PersonID(rawValue: 2))
+        _ = try await other.spot("HI", at: Date(), location: nil)
+        let theirTrip = try await other.snapshot().trip.id
+        _ = try await other.startNewTrip(at: Date())
+        _ = try await other.spot("AK", at: Date(), location: nil)
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            // Route tests run as the owner: their id is as unknown as one that never existed.
+            try await client.execute(uri: "/plates/trips/\(theirTrip)", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(!response.text.contains("Hawaii"))
+            }
+            try await client.execute(uri: "/plates", method: .get) { response in
+                #expect(response.text.contains("Score: 0 / 50"))
+            }
+            try await client.execute(uri: "/plates/trips", method: .get) { response in
+                #expect(!response.text.contains("/plates/trips/\(theirTrip)"))
+            }
+        }
+        #expect(try await other.snapshot().score == 1)
     }
 
     @Test func spotsRecordALocationOnlyWhenAllowed() async throws {

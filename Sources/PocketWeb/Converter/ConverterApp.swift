@@ -3,11 +3,12 @@ import Hummingbird
 
 /// The unit converter: registration and every route, listed once.
 public struct ConverterApp: PocketApp {
-    private let store: any ConverterStore
+    /// Shared by everyone; each request asks it for the signed-in person's screen.
+    private let database: ConverterDatabase
 
-    /// Builds the app on the store that remembers its screen.
-    public init(store: any ConverterStore) {
-        self.store = store
+    /// Builds the app on the database that remembers each person's screen.
+    public init(database: ConverterDatabase) {
+        self.database = database
     }
 
     /// The home screen tile: `/converter`.
@@ -19,7 +20,7 @@ public struct ConverterApp: PocketApp {
 
     /// The screen (GET) and the one form every change posts (POST), both at `/converter`.
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let pages = ConverterPages(store: store, renderer: environment.renderer)
+        let pages = ConverterPages(database: database, renderer: environment.renderer)
         group.get(ConverterRoute.screen.pattern, use: pages.screen)
         group.post(ConverterRoute.change.pattern, use: pages.change)
     }

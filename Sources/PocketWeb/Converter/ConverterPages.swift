@@ -2,9 +2,10 @@ import Converter
 import Foundation
 import Hummingbird
 
-/// The handlers behind `ConverterApp`'s routes: read or change the remembered state, render.
+/// The handlers behind `ConverterApp`'s routes: read or change the signed-in person's remembered
+/// state, render.
 struct ConverterPages: Sendable {
-    let store: any ConverterStore
+    let database: ConverterDatabase
     let renderer: PageRenderer
 
     private static let app = "converter"
@@ -17,7 +18,7 @@ struct ConverterPages: Sendable {
     // MARK: Screen
 
     @Sendable func screen(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let state = try await store.state()
+        let state = try await database.store(for: try context.requirePerson()).state()
         let posted = request.cookies[Self.noticeCookie]?.value
         let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)))
         let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href), screenClass: "screen--converter", app: Self.app)
@@ -32,6 +33,7 @@ struct ConverterPages: Sendable {
 
     @Sendable func change(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
+        let store = database.store(for: try context.requirePerson())
         let form = try ConverterForm(fields: try await request.formFields(context: context))
         let outcome: KeypadOutcome?
         do {

@@ -6,6 +6,8 @@ import PocketCore
 
 /// The New Brighton murals: registration, every route (listed once), and the start-up sync.
 public struct MuralsApp: PocketApp {
+    /// Shared by everyone (murals, pictures, sync); each request names the signed-in person
+    /// whose favourites and visits it reads or changes.
     private let store: any MuralsStore
     private let service: MuralsService
     private let synchronizer: MuralsSynchronizer

@@ -20,6 +20,7 @@ struct MuralsPages: Sendable {
     // MARK: Screens
 
     @Sendable func main(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let person = try context.requirePerson()
         let position = MuralsPosition.from(request)
         let filter = MuralsFilter(query: request.queryFields["show"])
         var state = try await store.syncState()
@@ -31,8 +32,8 @@ struct MuralsPages: Sendable {
         }
         let model = MuralsHome.Model(
             murals: try await store.murals(),
-            favourites: try await store.favouriteIDs(),
-            visited: try await store.visitedIDs(),
+            favourites: try await store.favouriteIDs(of: person),
+            visited: try await store.visitedIDs(of: person),
             position: position,
             filter: filter,
             status: MuralsSyncStatus(state: state, isDemo: service.isDemo),
@@ -44,11 +45,12 @@ struct MuralsPages: Sendable {
     }
 
     @Sendable func mural(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let person = try context.requirePerson()
         let mural = try await self.mural(context)
         let model = MuralDetail.Model(
             mural: mural,
-            isFavourite: try await store.favouriteIDs().contains(mural.id),
-            isVisited: try await store.visitedIDs().contains(mural.id),
+            isFavourite: try await store.favouriteIDs(of: person).contains(mural.id),
+            isVisited: try await store.visitedIDs(of: person).contains(mural.id),
             position: MuralsPosition.from(request),
             platform: MuralDetail.MapsPlatform(userAgent: request.headers[.userAgent])
         )
@@ -58,9 +60,10 @@ struct MuralsPages: Sendable {
     }
 
     @Sendable func trail(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let (trail, start, position, filter) = try await plan(request)
+        let person = try context.requirePerson()
+        let (trail, start, position, filter) = try await plan(request, for: person)
         let model = MuralsTrail.Model(
-            trail: trail, start: start, hasPosition: position != nil, visited: try await store.visitedIDs(), filter: filter,
+            trail: trail, start: start, hasPosition: position != nil, visited: try await store.visitedIDs(of: person), filter: filter,
             returnTo: MuralsRoute.trail.href + MuralsHome.Model.query(filter: filter, position: position)
         )
         return try renderer.page("murals/trail", frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), model: model, context: context)
@@ -69,7 +72,7 @@ struct MuralsPages: Sendable {
     // MARK: Data for murals.js
 
     @Sendable func trailJSON(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let (trail, _, _, filter) = try await plan(request)
+        let (trail, _, _, filter) = try await plan(request, for: try context.requirePerson())
         return try Self.json(MuralsTrail.Payload(trail: trail, filter: filter))
     }
 
@@ -82,12 +85,13 @@ struct MuralsPages: Sendable {
 
     @Sendable func favourite(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
+        let person = try context.requirePerson()
         let mural = try await self.mural(context)
         let fields = try await request.formFields(context: context)
         guard let value = fields["favourite"], ["0", "1"].contains(value) else {
             throw HTTPError(.badRequest, message: "Say whether the mural is a favourite (favourite=1 or 0).")
         }
-        try await store.setFavourite(value == "1", muralID: mural.id)
+        try await store.setFavourite(value == "1", muralID: mural.id, for: person)
         if Self.wantsJSON(request) {
             return try Self.json(FavouriteAnswer(id: mural.id, favourite: value == "1"), cacheControl: "no-store")
         }
@@ -105,20 +109,22 @@ struct MuralsPages: Sendable {
     /// murals.js reports where the visitor went; murals passed within 25 m are kept as visited.
     @Sendable func visited(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
+        let person = try context.requirePerson()
         let fields = try await request.formFields(context: context)
         let path = Self.path(fields["path"] ?? "")
         guard !path.isEmpty else {
             throw HTTPError(.badRequest, message: "Send the positions walked as path=lat,lon;lat,lon….")
         }
         let passed = TrailPlanner.visited(along: path, murals: try await store.murals())
-        if !passed.isEmpty { try await store.markVisited(passed) }
-        return try Self.json(VisitedAnswer(visited: try await store.visitedIDs().sorted()), cacheControl: "no-store")
+        if !passed.isEmpty { try await store.markVisited(passed, for: person) }
+        return try Self.json(VisitedAnswer(visited: try await store.visitedIDs(of: person).sorted()), cacheControl: "no-store")
     }
 
     @Sendable func clearVisited(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
+        let person = try context.requirePerson()
         let fields = try await request.formFields(context: context)
-        try await store.clearVisited()
+        try await store.clearVisited(for: person)
         return Self.seeOther(MuralsRoute.safeReturn(fields["return"] ?? MuralsRoute.trail.href))
     }
 
@@ -203,13 +209,14 @@ extension MuralsPages {
         return mural
     }
 
-    /// The trail through the shown murals from the visitor (or New Brighton's centre).
-    func plan(_ request: Request) async throws -> (Trail, GeoCoordinate, GeoCoordinate?, MuralsFilter) {
+    /// The trail through the shown murals (or only `person`'s favourites) from the visitor (or
+    /// New Brighton's centre).
+    func plan(_ request: Request, for person: PersonID) async throws -> (Trail, GeoCoordinate, GeoCoordinate?, MuralsFilter) {
         let position = MuralsPosition.from(request)
         let filter = MuralsFilter(query: request.queryFields["show"])
         var murals = try await store.murals()
         if filter == .favourites {
-            let favourites = try await store.favouriteIDs()
+            let favourites = try await store.favouriteIDs(of: person)
             murals = murals.filter { favourites.contains($0.id) }
         }
         let start = position ?? NewBrighton.centre

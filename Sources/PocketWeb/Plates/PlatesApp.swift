@@ -5,14 +5,15 @@ import PocketCore
 
 /// The license plate game: registration and every route, listed once.
 public struct PlatesApp: PocketApp {
-    private let store: any PlatesStore
+    /// Shared by everyone; each request asks it for the signed-in person's game.
+    private let database: PlatesDatabase
     private let catalog: StateCatalog
     private let images: PlateImageCache
     private let sounds: [String: Data]
 
-    /// Builds the app from its store, the state catalog and the plate picture cache.
-    public init(store: any PlatesStore, catalog: StateCatalog, images: PlateImageCache) {
-        self.store = store
+    /// Builds the app from the game's database, the state catalog and the plate picture cache.
+    public init(database: PlatesDatabase, catalog: StateCatalog, images: PlateImageCache) {
+        self.database = database
         self.catalog = catalog
         self.images = images
         let synthesizer = SoundSynthesizer()
@@ -24,7 +25,7 @@ public struct PlatesApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let pages = PlatesPages(store: store, catalog: catalog, images: images, renderer: environment.renderer)
+        let pages = PlatesPages(database: database, catalog: catalog, images: images, renderer: environment.renderer)
         group.get(PlatesRoute.list.pattern, use: pages.list)
         group.get(PlatesRoute.state("").pattern, use: pages.state)
         group.get(PlatesRoute.plateImage("").pattern, use: pages.plateImage)

@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import Plates
 
-/// The handlers behind `PlatesApp`'s routes: decode, change or read the game, render.
+/// The handlers behind `PlatesApp`'s routes: decode, change or read the signed-in person's game,
+/// render.
 struct PlatesPages: Sendable {
-    let store: any PlatesStore
+    let database: PlatesDatabase
     let catalog: StateCatalog
     let images: PlateImageCache
     let renderer: PageRenderer
@@ -15,6 +16,7 @@ struct PlatesPages: Sendable {
     // MARK: Screens
 
     @Sendable func list(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let game = try await store.snapshot()
         let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
         let model = PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished)
@@ -22,6 +24,7 @@ struct PlatesPages: Sendable {
     }
 
     @Sendable func state(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let state = try self.state(context)
         let fromMap = request.queryFields["from"] == "map"
         let back = fromMap ? BackLink(label: "Map", href: PlatesRoute.map.href) : Self.listBack
@@ -48,17 +51,20 @@ struct PlatesPages: Sendable {
     }
 
     @Sendable func map(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let model = PlatesMap.Model(catalog: catalog, game: try await store.snapshot())
         return try renderer.page("plates/map", frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), model: model, context: context)
     }
 
     @Sendable func trips(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let game = try await store.snapshot()
         let model = PlatesTrips.Model(trips: try await store.trips(), total: catalog.count, sounds: !game.isMuted)
         return try renderer.page("plates/trips", frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), model: model, context: context)
     }
 
     @Sendable func trip(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
         let found: (summary: TripSummary, spots: [Spot])
         do {
@@ -73,6 +79,7 @@ struct PlatesPages: Sendable {
     // MARK: Confirmations (the pages behind the alerts, for browsers without JavaScript)
 
     @Sendable func confirmUnspot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let state = try self.state(context)
         let game = try await store.snapshot()
         let returnTo = PlatesRoute.safeReturn(request.queryFields["return"])
@@ -82,11 +89,13 @@ struct PlatesPages: Sendable {
     }
 
     @Sendable func confirmReset(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let game = try await store.snapshot()
         return try renderer.confirmationPage(Confirmations.resetGame(sounds: !game.isMuted), back: Self.listBack, app: Self.app, context: context)
     }
 
     @Sendable func confirmNewTrip(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let game = try await store.snapshot()
         let confirmation = Confirmations.newTrip(score: game.score, total: catalog.count, sounds: !game.isMuted)
         return try renderer.confirmationPage(confirmation, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app, context: context)
@@ -96,6 +105,7 @@ struct PlatesPages: Sendable {
 
     @Sendable func spot(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
+        let store = try signedInGame(context)
         let state = try self.state(context)
         let fields = try await request.formFields(context: context)
         var location: Location?
@@ -108,23 +118,27 @@ struct PlatesPages: Sendable {
     }
 
     @Sendable func unspot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         let state = try self.state(context)
         _ = try await store.unspot(state.code)
         return seeOther(PlatesRoute.safeReturn(request.queryFields["return"]))
     }
 
     @Sendable func reset(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         _ = try await store.resetGame()
         return seeOther(PlatesRoute.list.href)
     }
 
     @Sendable func newTrip(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let store = try signedInGame(context)
         _ = try await store.startNewTrip(at: Date())
         return seeOther(PlatesRoute.list.href)
     }
 
     @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
+        let store = try signedInGame(context)
         let fields = try await request.formFields(context: context)
         // Unchecked switches send nothing, so the form always carries every switch it shows.
         _ = try await store.setMuted(fields["sounds"] == nil)
@@ -133,6 +147,11 @@ struct PlatesPages: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The signed-in person's game: every handler reads and changes only that.
+    private func signedInGame(_ context: PocketRequestContext) throws -> PlatesGame {
+        database.game(for: try context.requirePerson())
+    }
 
     private func state(_ context: PocketRequestContext) throws -> USState {
         let code = try context.parameters.require("code")

@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// One person's license plate game: their current trip, history and settings.
+///
+/// Made by `PlatesDatabase.game(for:)`. Every query and write is filtered by `person`, so one
+/// person's trips, spots and settings can never be read or changed through another's game; a
+/// trip id of someone else's is answered exactly like an id that does not exist.
+public struct PlatesGame: PlatesStore {
+    /// Whose game this is.
+    public let person: PersonID
+    private let writer: any DatabaseWriter
+    private let catalog: StateCatalog
+
+    init(person: PersonID, writer: any DatabaseWriter, catalog: StateCatalog) {
+        self.person = person
+        self.writer = writer
+        self.catalog = catalog
+    }
+
+    // MARK: PlatesStore
+
+    public func snapshot() async throws -> GameSnapshot {
+        try await readStartingTrip { db in try snapshot(db) }
+    }
+
+    public func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot {
+        let code = try validated(code)
+        return try await writer.write { db in
+            let trip = try currentTrip(db)
+            // INSERT OR IGNORE: a second tap (from any phone) keeps the first sighting.
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO spot(tripID, stateCode, spottedAt, latitude, longitude) VALUES (?, ?, ?, ?, ?)",
+                arguments: [trip.id, code, date, location?.latitude, location?.longitude]
+            )
+            return try snapshot(db)
+        }
+    }
+
+    public func unspot(_ code: String) async throws -> GameSnapshot {
+        let code = try validated(code)
+        return try await writer.write { db in
+            let trip = try currentTrip(db)
+            try db.execute(sql: "DELETE FROM spot WHERE tripID = ? AND stateCode = ?", arguments: [trip.id, code])
+            return try snapshot(db)
+        }
+    }
+
+    public func resetGame() async throws -> GameSnapshot {
+        try await writer.write { db in
+            let trip = try currentTrip(db)
+            try db.execute(sql: "DELETE FROM spot WHERE tripID = ?", arguments: [trip.id])
+            return try snapshot(db)
+        }
+    }
+
+    public func startNewTrip(at date: Date) async throws -> GameSnapshot {
+        try await writer.write { db in
+            let trip = try currentTrip(db)
+            let spotted = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM spot WHERE tripID = ?", arguments: [trip.id]) ?? 0
+            if spotted == 0 {
+                // An empty trip is not worth a line in the history: just restart its clock.
+                try db.execute(sql: "UPDATE trip SET startedAt = ? WHERE id = ? AND personID = ?", arguments: [date, trip.id, person.rawValue])
+            } else {
+                try db.execute(sql: "UPDATE trip SET endedAt = ? WHERE id = ? AND personID = ?", arguments: [date, trip.id, person.rawValue])
+                try db.execute(sql: "INSERT INTO trip(personID, startedAt) VALUES (?, ?)", arguments: [person.rawValue, date])
+            }
+            return try snapshot(db)
+        }
+    }
+
+    public func trips() async throws -> [TripSummary] {
+        // Starting the trip first keeps the history's promise that the current trip is listed.
+        try await readStartingTrip { db in
+            try Row.fetchAll(db, sql: """
+                SELECT trip.*, (SELECT COUNT(*) FROM spot WHERE spot.tripID = trip.id) AS score
+                FROM trip WHERE personID = ? ORDER BY (endedAt IS NULL) DESC, startedAt DESC, id DESC
+                """, arguments: [person.rawValue]).map { row in TripSummary(trip: Trip(row: row), score: row["score"]) }
+        }
+    }
+
+    public func trip(id: Int64) async throws -> (summary: TripSummary, spots: [Spot]) {
+        try await writer.read { db in
+            // Filtered by person: another person's trip is "unknown", never shown.
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE id = ? AND personID = ?", arguments: [id, person.rawValue]) else {
+                throw PlatesError.unknownTrip(id)
+            }
+            let spots = try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ? ORDER BY spottedAt, stateCode", arguments: [id])
+            return (TripSummary(trip: Trip(row: row), score: spots.count), spots)
+        }
+    }
+
+    public func setMuted(_ muted: Bool) async throws -> GameSnapshot {
+        try await setFlag("muted", muted)
+    }
+
+    public func setRecordsLocation(_ records: Bool) async throws -> GameSnapshot {
+        try await setFlag("recordsLocation", records)
+    }
+}
+
+// MARK: - Private
+
+private extension PlatesGame {
+    /// Runs `body` in a read, unless this person has no current trip yet (someone new, or a
+    /// trip removed by hand): then starts one and runs `body` in that same write, so reads
+    /// stay concurrent in the common case and a first visit still sees a playable game.
+    func readStartingTrip<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let person = self.person
+        let existing: T? = try await writer.read { db in
+            try Self.currentTripRow(db, person: person) == nil ? nil : body(db)
+        }
+        if let existing { return existing }
+        return try await writer.write { db in
+            _ = try currentTrip(db)
+            return try body(db)
+        }
+    }
+
+    static func currentTripRow(_ db: Database, person: PersonID) throws -> Row? {
+        try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE personID = ? AND endedAt IS NULL", arguments: [person.rawValue])
+    }
+
+    /// The person's current trip, started now if they have none (inside the caller's write, so
+    /// two first taps at once still make one trip: the unique index would refuse a second).
+    func currentTrip(_ db: Database) throws -> Trip {
+        if let row = try Self.currentTripRow(db, person: person) { return Trip(row: row) }
+        let now = Date()
+        try db.execute(sql: "INSERT INTO trip(personID, startedAt) VALUES (?, ?)", arguments: [person.rawValue, now])
+        return Trip(id: db.lastInsertedRowID, startedAt: now, endedAt: nil)
+    }
+
+    func snapshot(_ db: Database) throws -> GameSnapshot {
+        guard let row = try Self.currentTripRow(db, person: person) else {
+            throw PlatesError.unknownTrip(0)
+        }
+        let trip = Trip(row: row)
+        let spots = try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ?", arguments: [trip.id])
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE personID = ?", arguments: [person.rawValue])
+        let settings = Dictionary(rows.map { row -> (String, String) in (row["key"], row["value"]) }) { first, _ in first }
+        return GameSnapshot(
+            trip: trip,
+            spots: Dictionary(spots.map { ($0.stateCode, $0) }) { first, _ in first },
+            isMuted: settings["muted"] == "1",
+            recordsLocation: settings["recordsLocation"] == "1"
+        )
+    }
+
+    func validated(_ code: String) throws -> String {
+        guard let state = catalog.state(code: code) else { throw PlatesError.unknownState(code) }
+        return state.code
+    }
+
+    func setFlag(_ key: String, _ value: Bool) async throws -> GameSnapshot {
+        try await writer.write { db in
+            _ = try currentTrip(db)
+            try db.execute(
+                sql: """
+                    INSERT INTO setting(personID, key, value) VALUES (?, ?, ?)
+                    ON CONFLICT(personID, key) DO UPDATE SET value = excluded.value
+                    """,
+                arguments: [person.rawValue, key, value ? "1" : "0"])
+            return try snapshot(db)
+        }
+    }
+}
