@@ -101,7 +101,10 @@ struct Serve: AsyncParsableCommand {
 /// Opens `people.sqlite` for the server.
 private func openPeopleForServing(_ dataDirectory: DataDirectory) throws -> PeopleDatabase {
     do {
-        return try PeopleDatabase.onDisk(at: dataDirectory.file("people.sqlite"))
+        let people = try PeopleDatabase.onDisk(at: dataDirectory.file("people.sqlite"))
+        // Sessions and pairing codes that ran out while Pocket was off are of no use to anyone.
+        try people.purgeExpiredNow()
+        return people
     } catch {
         throw CommandFailure(description: "cannot open \(dataDirectory.file("people.sqlite").path): \(error)")
     }

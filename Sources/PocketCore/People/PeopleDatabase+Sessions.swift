@@ -40,9 +40,9 @@ extension PeopleDatabase {
         try await writer.write { db in try db.execute(sql: "DELETE FROM session WHERE key = ?", arguments: [key]) }
     }
 
-    /// Deletes expired sessions and pairing codes (run at start-up).
-    public func purgeExpired(at date: Date = Date()) async throws {
-        try await writer.write { db in
+    /// Deletes expired sessions and pairing codes (run at start-up, before serving).
+    public func purgeExpiredNow(at date: Date = Date()) throws {
+        try writer.write { db in
             try db.execute(sql: "DELETE FROM session WHERE expiresAt <= ?", arguments: [date])
             try db.execute(sql: "DELETE FROM pairing WHERE expiresAt <= ?", arguments: [date])
         }
