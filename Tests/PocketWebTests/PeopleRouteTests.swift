@@ -85,6 +85,7 @@ struct PeopleRouteTests {
             #expect(refused.status == .forbidden)
             let signedOut = try await form(client, "/signout", cookie: cookie, token: deviceToken, [:])
             #expect(signedOut.status == .seeOther)
+            #expect(signedOut.headers[.clearSiteData] == #""cache", "storage""#)
             try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie]) { page in
                 #expect(page.status == .unauthorized)
             }

@@ -182,6 +182,19 @@ class PocketServer:
         self.proc.wait(5)
         raise RuntimeError(f"pocket serve did not answer GET / within {timeout}s\n--- output ---\n{self.log_text()}")
 
+    def restart(self, timeout: float = 30) -> "PocketServer":
+        """Stops the server and starts it again on the same port and data directory (sessions kept)."""
+        assert self.stop() == 0, f"pocket serve did not stop cleanly (log: {self.log_path})"
+        binary = wait_for_binary(pocket_binary())
+        self._log = open(self.log_path, "ab")
+        cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     env={**os.environ, **self.env} if self.env else None)
+        if not self._wait_until_up(timeout):
+            raise RuntimeError(f"pocket serve did not come back on port {self.port}\n{self.log_text()}")
+        return self
+
     def stop(self, timeout: float = 10) -> int:
         """SIGTERM, then the exit code. Raises AssertionError if it does not exit in time."""
         if self.proc is None:

@@ -235,7 +235,10 @@ def test_denied_location_says_so_quietly_and_offers_simulation(page, murals):
     set_geolocation(page, "denied")
     open_murals(page)
     page.find("#murals-locate").click()
-    page.wait("!document.querySelector('#murals-location-note').hidden", 10, "no line about the refused location")
+    # "Finding your location…" shows first, until the browser's refusal arrives.
+    page.wait("!document.querySelector('#murals-location-note').hidden && "
+              "!document.querySelector('#murals-location-note').textContent.includes('Finding')", 10,
+              "no line about the refused location")
     note = page.text("#murals-location-note")
     assert "Location access is off" in note and "Simulate" in note, note
     assert not page.alert_present(), "a pop-up appeared"

@@ -46,6 +46,12 @@ class Devices:
         for digit in text:
             self.post(f"/remote/tv/digit/{digit}")
 
+    def channel(self) -> int:
+        """The channel the shared TV is on, as the Screen shows it."""
+        m = re.search(r'id="screen-channel">(\d+)<', self.page("/remote/screen"))
+        assert m, "the Screen shows no channel"
+        return int(m.group(1))
+
     def dvr_on(self):
         self.post("/remote/dvr/power", {"power": "on"})
 
@@ -445,6 +451,28 @@ def test_two_remotes_stay_in_step(page, devices, second):
     c.equal(second.marker(), marker, "the other remote re-renders in place (no full page load)")
     click(page, "#tv-power")
     second.wait("document.querySelector('#tv-key-1')?.disabled === true", 10, "the other remote should show the TV off")
+    c.done()
+
+
+def test_two_phones_typing_digits_at_once_each_tune_what_they_typed(page, devices, second):
+    """Each browser is its own signed-in device: a first digit waits on the phone that typed it."""
+    devices.tv_on()
+    page.open("/remote/tv")
+    second.open("/remote/tv")
+    press_keys(page, "4")
+    press_keys(second, "7")
+    c = Checks()
+    c.equal(channel(page), "4-", "the first phone's pending digit")
+    c.equal(channel(second), "7-", "the second phone's pending digit")
+    press_keys(page, "2")
+    wait_text(page, "#tv-channel", "42")
+    c.equal(devices.channel(), 42, "the first phone tuned 42 (not 47)")
+    # The other phone still waits for its second digit, even after hearing of the change.
+    second.wait("document.querySelector('#tv-channel')?.textContent.trim() === '7-'", 10, "the second phone lost its digit")
+    press_keys(second, "5")
+    wait_text(second, "#tv-channel", "75")
+    c.equal(devices.channel(), 75, "the second phone tuned 75")
+    wait_text(page, "#tv-channel", "75", timeout=10)
     c.done()
 
 

@@ -65,7 +65,7 @@ struct PeopleController: Sendable {
         let identity = try requireIdentity(context)
         try await people.store.removeDevice(id: identity.device.id, of: identity.person.id)
         context.sessions.clearSession()
-        return Self.seeOther(PeopleRoute.signIn.href)
+        return Self.signedOutResponse()
     }
 
     // MARK: Setup
@@ -167,7 +167,7 @@ struct PeopleController: Sendable {
         }
         if id == identity.device.id {
             context.sessions.clearSession()
-            return Self.seeOther(PeopleRoute.signIn.href)
+            return Self.signedOutResponse()
         }
         return Self.seeOther(PeopleRoute.settings.href + "?notice=signed-out")
     }
@@ -227,6 +227,14 @@ private extension PeopleController {
 
     static func seeOther(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
+    }
+
+    /// To the sign-in page, and the browser forgets the pages it kept of this person (their
+    /// cached copies would otherwise still open offline on a shared device).
+    static func signedOutResponse() -> Response {
+        var response = seeOther(PeopleRoute.signIn.href)
+        response.headers[.clearSiteData] = "\"cache\", \"storage\""
+        return response
     }
 
     func requireIdentity(_ context: PocketRequestContext) throws -> SignedIn {

@@ -13,5 +13,6 @@ extension HTTPField.Name {
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For") ?? .accept
     static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto") ?? .accept
     static let strictTransportSecurity = HTTPField.Name("Strict-Transport-Security") ?? .accept
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data") ?? .accept
     static let serviceWorkerAllowed = HTTPField.Name("Service-Worker-Allowed") ?? .accept
 }
