@@ -326,12 +326,14 @@ def test_refused_press_without_javascript(page, devices):
               "a refused press should lead to the sheet's page")
     c.equal(page.text("#dvr-sheet-message"), "Can't fast forward while paused. Stop pausing and fast forward?", "warning")
     c.that(page.find("#dvr-sheet").is_displayed(), "the sheet is shown without JavaScript")
+    page.settle("#dvr-sheet")  # it slides up from below the screen: click once it has arrived
     click(page, "#dvr-sheet-cancel")
     page.wait("location.pathname === '/remote/dvr' && location.search === '' && document.readyState === 'complete'", 10,
               "Cancel leads back to the remote")
     c.equal(page.text("#dvr-state"), "Paused", "Cancel changes nothing")
     click(page, "#dvr-fast-forward")
     page.wait("location.search === '?confirm=fast-forward' && document.readyState === 'complete'", 10, "sheet again")
+    page.settle("#dvr-sheet")
     click(page, "#dvr-sheet-force")
     page.wait("location.search.startsWith('?forced=') && document.readyState === 'complete'", 10,
               "forcing should lead to the alert's page")

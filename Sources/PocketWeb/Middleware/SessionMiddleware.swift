@@ -1,5 +1,7 @@
+import Foundation
 import Hummingbird
 import PocketCore
+import Synchronization
 
 /// Gives a browser that is not signed in a CSRF token in a cookie, for the forms it can use
 /// (signing in, setting up, pairing). A signed-in device uses its own stored token instead.
@@ -34,7 +36,11 @@ struct DeviceUpkeepMiddleware: RouterMiddleware {
         guard let identity = context.identity else { return try await next(request, context) }
         var context = context
         context.csrfToken = identity.device.csrfToken
-        try await people.touch(deviceID: identity.device.id)
+        let now = Date()
+        // The device row was just read: write only when "last seen" is a minute old, not every request.
+        if now.timeIntervalSince(identity.device.lastSeen) >= 60 {
+            try await people.touch(deviceID: identity.device.id, at: now)
+        }
         context.sessions.withLockedSession { session in
             let remaining = session?.expiresIn ?? .zero
             if remaining < WebPeople.deviceLifetime - .seconds(24 * 60 * 60) {
@@ -52,12 +58,25 @@ struct SetupGate: RouterMiddleware {
     let people: PeopleDatabase
     let setupPath: String
     let renderer: PageRenderer
+    /// Once someone exists, the Pocket stays set up (the last owner cannot be removed), so the
+    /// store is asked only until then.
+    private let knownSetUp = Latch()
+
+    init(people: PeopleDatabase, setupPath: String, renderer: PageRenderer) {
+        self.people = people
+        self.setupPath = setupPath
+        self.renderer = renderer
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         let allowed = path.hasPrefix("/setup/") || path.hasPrefix("/static/") || path == "/sw.js" || path == "/manifest.webmanifest"
-        let isSetUp = allowed ? true : !(try await people.isEmpty())
+        if allowed || knownSetUp.isSet {
+            return try await next(request, context)
+        }
+        let isSetUp = !(try await people.isEmpty())
         if isSetUp {
+            knownSetUp.set()
             return try await next(request, context)
         }
         let model = NotSetUp.Model()
@@ -86,5 +105,16 @@ struct RequireSignIn: RouterMiddleware {
         }
         let model = SignInPage.Model(next: SignInPage.safeNext(request.uri.description), name: "", problem: nil)
         return try renderer.page("people/signin", frame: PageFrame(title: "Sign In"), model: model, context: context, status: .unauthorized)
+    }
+}
+
+/// A flag that, once set, stays set; shared by every copy of the middleware.
+final class Latch: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() {
+        value.withLock { $0 = true }
     }
 }
