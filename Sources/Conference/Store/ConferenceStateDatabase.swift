@@ -104,10 +104,14 @@ struct ConferenceStateDatabase: Sendable {
     /// Remembers that `person` opened a talk (keeping their newest 50).
     func recordView(talkID: Int, by person: PersonID, at date: Date) async throws {
         try await writer.write { db in
+            // Times are stored to the millisecond: two views within one must still come out in
+            // the order they happened, so a view is never older than the latest one.
+            let latest = try Date.fetchOne(db, sql: "SELECT MAX(viewedAt) FROM recent_talk WHERE personID = ?", arguments: [person.rawValue])
+            let stamp = latest.map { max(date, $0.addingTimeInterval(0.001)) } ?? date
             try db.execute(sql: """
                 INSERT INTO recent_talk(personID, talkID, viewedAt) VALUES (?, ?, ?)
                 ON CONFLICT(personID, talkID) DO UPDATE SET viewedAt = excluded.viewedAt
-                """, arguments: [person.rawValue, talkID, date])
+                """, arguments: [person.rawValue, talkID, stamp])
             try db.execute(sql: """
                 DELETE FROM recent_talk WHERE personID = ?1 AND talkID NOT IN
                     (SELECT talkID FROM recent_talk WHERE personID = ?1 ORDER BY viewedAt DESC, talkID DESC LIMIT 50)
