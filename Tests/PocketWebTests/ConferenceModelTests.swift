@@ -81,7 +81,7 @@ struct ConferenceModelTests {
         #expect(talk.media.count == 3)
         #expect(talk.media[0].audio && talk.media[0].label == "Listen")
         #expect(talk.media[1].video && talk.media[1].label == "Watch (high quality)")
-        #expect(talk.media[2].page)
+        #expect(talk.media[2].isLink)
         #expect(talk.citations.map(\.href) == ["/conference/citations/141/9/33", "/conference/citations/401/76/all"])
         #expect(talk.next?.href == "/conference/talks/6")
         #expect(talk.facts.map(\.label) == ["Speaker", "Conference", "Session", "Date", "Pages"])

@@ -15,7 +15,7 @@ struct ConferenceTalk: Sendable {
         let url: String
         let audio: Bool
         let video: Bool
-        let page: Bool
+        let isLink: Bool
     }
 
     struct Neighbour: Sendable {
@@ -26,7 +26,9 @@ struct ConferenceTalk: Sendable {
     struct Citation: Sendable {
         let reference: String
         let href: String
-        let page: String?
+        /// "p. 12", or nil when the data has no page. Not called `page`: Mustache looks a missing
+        /// (nil) value up again in the enclosing objects, and the page envelope has a `page`.
+        let pageLabel: String?
     }
 
     /// The Bookmark / Remove Bookmark button: a form that sends the new value and returns to this page.
@@ -84,7 +86,7 @@ struct ConferenceTalk: Sendable {
             let verse = citation.verses.flatMap(Self.firstVerse)
             let href = verse.map { ConferenceRoute.verse(book: citation.bookID, chapter: citation.chapter, verse: $0).href }
                 ?? ConferenceRoute.verse(book: citation.bookID, chapter: citation.chapter, verse: nil).href
-            return Citation(reference: citation.reference, href: href, page: citation.page.map { "p. \($0)" })
+            return Citation(reference: citation.reference, href: href, pageLabel: citation.page.map { "p. \($0)" })
         }
         hasCitations = !citations.isEmpty
         citationsNote = citationsAvailable ? "This talk cites no scripture in the index." : "This database has no citation index."
@@ -107,7 +109,7 @@ struct ConferenceTalk: Sendable {
         let ext = link.url.pathExtension.lowercased()
         let isAudio = audioExtensions.contains(ext) || (link.kind == .audio && ext == "mp4")
         let isVideo = !isAudio && videoExtensions.contains(ext)
-        return Media(label: link.kind.label, url: link.url.absoluteString, audio: isAudio, video: isVideo, page: !isAudio && !isVideo)
+        return Media(label: link.kind.label, url: link.url.absoluteString, audio: isAudio, video: isVideo, isLink: !isAudio && !isVideo)
     }
 
     private static func frameAddress(_ url: URL, secure: Bool) -> String {
