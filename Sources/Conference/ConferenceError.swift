@@ -5,7 +5,7 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
     /// The downloaded or imported file is not a usable sci-core database.
     case notADatabase(String)
     /// The file is an SQLite database, but `PRAGMA quick_check` found damage.
-    case damagedDatabase(String)
+    case damagedDatabase(summary: String, detail: String)
     /// The database lacks tables (or columns) every sci-core database has.
     case missingTables([String])
     /// The manifest could not be fetched.
@@ -47,11 +47,18 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
     /// The database in use has no citation index (an old or partial database).
     case citationsUnavailable
 
+    /// What is too long for the one-line message but belongs in the log (a damaged database's
+    /// whole `quick_check` report), if anything.
+    public var logDetail: String? {
+        if case .damagedDatabase(_, let detail) = self { return detail }
+        return nil
+    }
+
     /// A one-line message.
     public var description: String {
         switch self {
         case .notADatabase(let detail): return "This is not a Scripture Citation Index database: \(detail)"
-        case .damagedDatabase(let detail): return "The database is damaged (quick_check: \(detail))"
+        case .damagedDatabase(let summary, _): return "The database is damaged: SQLite’s quick_check found \(summary)"
         case .missingTables(let names): return "The database lacks \(names.joined(separator: ", ")), so it is not a Scripture Citation Index database"
         case .manifestUnavailable(let detail): return "The database manifest could not be fetched: \(detail)"
         case .invalidManifest(let detail): return "The database manifest is not usable: \(detail)"

@@ -117,8 +117,8 @@ private final class GPXReader: NSObject, XMLParserDelegate {
             fail(parser, "point \(number) (line \(parser.lineNumber)) has no lat/lon")
             return
         }
-        guard let latitude = Double(latText.trimmingCharacters(in: .whitespaces)),
-              let longitude = Double(lonText.trimmingCharacters(in: .whitespaces)),
+        guard let latitude = DecimalText.number(latText.trimmingCharacters(in: .whitespaces)),
+              let longitude = DecimalText.number(lonText.trimmingCharacters(in: .whitespaces)),
               let coordinate = GeoCoordinate.validated(latitude: latitude, longitude: longitude) else {
             fail(parser, "point \(number) (line \(parser.lineNumber)) has an invalid position “\(latText), \(lonText)”")
             return
@@ -155,7 +155,7 @@ private final class GPXReader: NSObject, XMLParserDelegate {
             let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
             switch name {
             case "ele":
-                guard let elevation = Double(value), elevation.isFinite else {
+                guard let elevation = DecimalText.number(value), elevation.isFinite else {
                     fail(parser, "point \(points.count + 1) has an invalid elevation “\(value)”")
                     return
                 }

@@ -144,8 +144,8 @@ public enum MuralFeed {
         guard let latText = record.lat?.trimmed, let lonText = record.lon?.trimmed else {
             return .failure(RecordProblem("it has no coordinates"))
         }
-        guard let latitude = Double(latText) else { return .failure(RecordProblem("its latitude “\(latText)” is not a number")) }
-        guard let longitude = Double(lonText) else { return .failure(RecordProblem("its longitude “\(lonText)” is not a number")) }
+        guard let latitude = DecimalText.number(latText) else { return .failure(RecordProblem("its latitude “\(latText)” is not a number")) }
+        guard let longitude = DecimalText.number(lonText) else { return .failure(RecordProblem("its longitude “\(lonText)” is not a number")) }
         guard let coordinate = GeoCoordinate.validated(latitude: latitude, longitude: longitude) else {
             return .failure(RecordProblem("its coordinates \(latText), \(lonText) are not on Earth"))
         }

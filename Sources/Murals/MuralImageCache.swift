@@ -25,16 +25,20 @@ public actor MuralImageCache {
     private let fetcher: any HTTPFetching
     private let capacityBytes: Int
     private let timeout: Duration
+    private let acceptsVectorPictures: Bool
     private var index: [String: Entry]?
     private var inFlight: [String: Task<Result<CachedImage, MuralsError>, Never>] = [:]
     private var clock = 0
 
     /// Caches below `folder` (created when needed), keeping at most `capacityBytes` of pictures.
-    public init(folder: URL, fetcher: any HTTPFetching, capacityBytes: Int = 64 << 20, timeout: Duration = .seconds(15)) {
+    /// Only raster pictures are taken, unless `acceptsVectorPictures` (the demo service, whose
+    /// SVG pictures Pocket draws itself).
+    public init(folder: URL, fetcher: any HTTPFetching, capacityBytes: Int = 64 << 20, timeout: Duration = .seconds(15), acceptsVectorPictures: Bool = false) {
         self.folder = folder
         self.fetcher = fetcher
         self.capacityBytes = max(1, capacityBytes)
         self.timeout = timeout
+        self.acceptsVectorPictures = acceptsVectorPictures
     }
 
     /// The picture at `url`: from disk when saved, otherwise fetched and saved.
@@ -94,7 +98,13 @@ private extension MuralImageCache {
                   let attributes = try? manager.attributesOfItem(atPath: bodyURL(key).path),
                   let size = (attributes[.size] as? NSNumber)?.intValue else { continue }
             let modified = attributes[.modificationDate] as? Date ?? .distantPast
-            found[key] = Entry(url: metadata.url, contentType: metadata.contentType, size: size, lastUse: 0, modified: modified)
+            // A picture kept by an older Pocket that is not a raster image (an SVG) is never served again.
+            guard let type = Self.rasterType(metadata.contentType) ?? (acceptsVectorPictures ? Self.vectorType(metadata.contentType) : nil) else {
+                try? manager.removeItem(at: metaURL(key))
+                try? manager.removeItem(at: bodyURL(key))
+                continue
+            }
+            found[key] = Entry(url: metadata.url, contentType: type, size: size, lastUse: 0, modified: modified)
         }
         let oldestFirst = found.sorted { ($0.value.modified, $0.key) < ($1.value.modified, $1.key) }.map(\.key)
         for (rank, key) in oldestFirst.enumerated() {
@@ -118,6 +128,19 @@ private extension MuralImageCache {
         return CachedImage(data: data, contentType: entry.contentType)
     }
 
+    /// Pictures are re-served from Pocket's own origin, so only raster types are taken: an SVG
+    /// (or anything else) can carry script. Parameters such as `; charset=` are dropped.
+    static let rasterTypes: Set<String> = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"]
+
+    static func rasterType(_ contentType: String) -> String? {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return rasterTypes.contains(type) ? type : nil
+    }
+
+    static func vectorType(_ contentType: String) -> String? {
+        contentType.lowercased().hasPrefix("image/svg+xml") ? "image/svg+xml" : nil
+    }
+
     func download(_ url: URL, key: String) async -> Result<CachedImage, MuralsError> {
         let resource: FetchedResource
         do {
@@ -125,8 +148,10 @@ private extension MuralImageCache {
         } catch {
             return .failure(.imageUnavailable(error.description))
         }
-        guard resource.contentType.hasPrefix("image/") else { return .failure(.notAnImage(contentType: resource.contentType)) }
-        let image = CachedImage(data: resource.data, contentType: resource.contentType)
+        guard let type = Self.rasterType(resource.contentType) ?? (acceptsVectorPictures ? Self.vectorType(resource.contentType) : nil) else {
+            return .failure(.notAnImage(contentType: resource.contentType))
+        }
+        let image = CachedImage(data: resource.data, contentType: type)
         // A full or read-only disk still shows the picture; it is just not kept for offline use.
         try? store(image, url: url, key: key)
         return .success(image)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conference
 import Foundation
+import Logging
 import PocketCore
 
 /// `pocket conference …`: the Scripture Citation Index database from the command line.
@@ -26,7 +27,7 @@ extension ConferenceCommand {
         func run() async throws {
             let library = try await openLibrary(data)
             let status = try await conferenceFailure { try await library.status() }
-            for line in Self.lines(status) { print(line) }
+            for line in Self.lines(status) { say(line) }
         }
 
         static func lines(_ status: DatabaseStatus) -> [String] {
@@ -96,8 +97,8 @@ extension ConferenceCommand {
             await follower.value
             display.finish()
             switch outcome {
-            case .alreadyInstalled(let record): print("Version \(record.version) is already installed.")
-            case .installed(let record): print("Installed version \(record.version) (\(record.contentName)).")
+            case .alreadyInstalled(let record): say("Version \(record.version) is already installed.")
+            case .installed(let record): say("Installed version \(record.version) (\(record.contentName)).")
             }
         }
 
@@ -124,7 +125,7 @@ extension ConferenceCommand {
             let installer = DatabaseInstaller(library: library)
             let url = URL(fileURLWithPath: file)
             let outcome = try await conferenceFailure { try await installer.importDatabase(at: url) }
-            print("Imported \(outcome.database.contentName) (MD5 \(outcome.database.contentMD5)).")
+            say("Imported \(outcome.database.contentName) (MD5 \(outcome.database.contentMD5)).")
         }
     }
 
@@ -146,7 +147,7 @@ extension ConferenceCommand {
             let hits = try await conferenceFailure { try await library.search(text, limit: max(1, limit)) }
             for hit in hits {
                 let conference = hit.conference.map { " (\($0))" } ?? ""
-                print("\(hit.id)\t\(hit.title) — \(hit.speaker)\(conference)")
+                say("\(hit.id)\t\(hit.title) — \(hit.speaker)\(conference)")
             }
         }
     }
@@ -164,7 +165,7 @@ extension ConferenceCommand {
         func run() throws {
             let url = URL(fileURLWithPath: file)
             try writeNew(url) { try SampleDatabase.build(at: $0) }
-            print("Wrote the sample database to \(url.path).")
+            say("Wrote the sample database to \(url.path).")
         }
     }
 
@@ -185,7 +186,7 @@ extension ConferenceCommand {
             let url = URL(fileURLWithPath: file)
             let seed = seed
             try writeNew(url) { try SyntheticDatabase.build(at: $0, seed: seed) }
-            print("Wrote a synthetic database to \(url.path).")
+            say("Wrote a synthetic database to \(url.path).")
         }
     }
 }
@@ -206,6 +207,8 @@ private func conferenceFailure<T>(_ body: () async throws -> T) async throws -> 
     } catch let error as ConfigurationError {
         throw error
     } catch let error as ConferenceError {
+        // The person gets one line; the whole report is there with --log-level debug.
+        if let detail = error.logDetail { Logger(label: "pocket.conference").debug("\(detail)") }
         throw CommandFailure(description: error.description)
     } catch {
         throw CommandFailure(description: "the Conference database could not be used: \(error)")

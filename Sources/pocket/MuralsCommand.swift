@@ -45,7 +45,7 @@ extension MuralsCommand {
             )
             let summary = try await muralsFailure { () async throws(MuralsError) in try await synchronizer.sync() }
             let state = try await muralsFailure { try await store.syncState() }
-            print(Self.line(summary, shown: state.muralCount))
+            say(Self.line(summary, shown: state.muralCount))
         }
 
         /// "Synced 24 murals (full fetch): 24 new, 0 updated, 0 hidden, 1 skipped. 24 shown."
@@ -93,22 +93,22 @@ extension MuralsCommand {
             if ordered.isEmpty {
                 let state = try await muralsFailure { try await store.syncState() }
                 if favourites && !murals.isEmpty {
-                    print("No favourites yet: add one with `pocket murals favourite ID`.")
+                    say("No favourites yet: add one with `pocket murals favourite ID`.")
                 } else if state.lastSuccess == nil {
-                    print("No murals saved yet: fetch them with `pocket murals sync`.")
+                    say("No murals saved yet: fetch them with `pocket murals sync`.")
                 } else {
-                    print("No murals to show.")
+                    say("No murals to show.")
                 }
                 return
             }
-            for line in Self.table(ordered, favourites: favouriteIDs) { print(line) }
+            for line in Self.table(ordered, favourites: favouriteIDs) { say(line) }
         }
 
         /// The origin from `--near`, or New Brighton.
         static func origin(_ text: String?) throws -> GeoCoordinate {
             guard let text else { return NewBrighton.centre }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+            guard parts.count == 2, let latitude = DecimalText.number(parts[0]), let longitude = DecimalText.number(parts[1]),
                   let coordinate = GeoCoordinate.validated(latitude: latitude, longitude: longitude) else {
                 throw CommandFailure(description: "invalid --near '\(text)': give LAT,LON in decimal degrees, e.g. 53.4388,-3.0416")
             }
@@ -149,7 +149,7 @@ extension MuralsCommand {
                 try await store.setFavourite(true, muralID: id, for: cliPerson)
                 return try await store.mural(id: id)
             }
-            print("★ \(mural?.title ?? "Mural \(id)") is a favourite.")
+            say("★ \(mural?.title ?? "Mural \(id)") is a favourite.")
         }
     }
 
@@ -170,7 +170,7 @@ extension MuralsCommand {
                 return (was, try await store.mural(id: id))
             }
             let name = mural?.title ?? "Mural \(id)"
-            print(wasFavourite ? "\(name) is no longer a favourite." : "\(name) was not a favourite.")
+            say(wasFavourite ? "\(name) is no longer a favourite." : "\(name) was not a favourite.")
         }
     }
 }

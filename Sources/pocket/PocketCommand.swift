@@ -28,7 +28,8 @@ struct PocketCommand: AsyncParsableCommand {
             if code == .success {
                 exit(withError: error) // --help and --version print their own text
             }
-            FileHandle.standardError.write(Data("pocket: \(oneLineMessage(for: error))\n".utf8))
+            // Messages carry outside text (manifest values, file names, feed titles): never let it drive the terminal.
+            FileHandle.standardError.write(Data("pocket: \(TerminalText.safe(oneLineMessage(for: error)))\n".utf8))
             Foundation.exit(code.rawValue)
         }
     }
@@ -39,6 +40,12 @@ struct PocketCommand: AsyncParsableCommand {
         let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
         return message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
     }
+}
+
+/// Prints a line that may hold outside text (titles, names, manifest values) with its control
+/// characters shown escaped, so no value can move the cursor or clear the terminal.
+func say(_ text: String) {
+    print(TerminalText.safeLines(text))
 }
 
 /// A failure already explained in one line.

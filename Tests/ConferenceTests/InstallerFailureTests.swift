@@ -194,8 +194,9 @@ struct InstallerFailureTests {
 
     @Test func aDamagedDatabaseFailsQuickCheck() async throws {
         try await expectFailure({ error, _ in
-            if case .damagedDatabase = error { return true }
-            return false
+            // One line for the person, however long quick_check's report; the report is for the log.
+            guard case .damagedDatabase = error, !error.description.contains("\n"), error.description.count < 300 else { return false }
+            return error.logDetail?.isEmpty == false
         }) { harness, next in
             var data = next.database
             // Overwrite the b-tree page type of the last page (an index after VACUUM).
@@ -212,5 +213,17 @@ private extension ConferenceError {
     var actualMD5: String? {
         if case .checksumMismatch(_, _, let actual) = self { return actual }
         return nil
+    }
+}
+
+@Suite("Damaged database report")
+struct DamagedDatabaseReportTests {
+    @Test func aHundredLineReportBecomesOneLineAndTheWholeReportIsKeptForTheLog() {
+        let report = "*** in database main ***\n" + (1...100).map { "Page \($0): btreeInitPage() returns error code 11" }.joined(separator: "\n")
+        let error = DatabaseVerifier.damage([report])
+        #expect(error.description == "The database is damaged: SQLite’s quick_check found “Page 1: btreeInitPage() returns error code 11” and 100 more problems")
+        #expect(error.logDetail?.split(separator: "\n").count == 101)
+        #expect(DatabaseVerifier.damage(["row 1", "row 2"]).description.hasSuffix("“row 1” and 1 more problem"))
+        #expect(DatabaseVerifier.damage([String(repeating: "x", count: 500)]).description.count < 220)
     }
 }

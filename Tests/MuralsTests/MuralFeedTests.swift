@@ -55,7 +55,8 @@ struct MuralFeedTests {
         (#"{"id":"4","title":"T","lat":"fifty-three","lon":"-3.0","enabled":"1"}"#, "its latitude “fifty-three” is not a number"),
         (#"{"id":"4","title":"T","lat":"53.4","lon":"","enabled":"1"}"#, "its longitude “” is not a number"),
         (#"{"id":"4","title":"T","lat":"153.4","lon":"-3.0","enabled":"1"}"#, "its coordinates 153.4, -3.0 are not on Earth"),
-        (#"{"id":"4","title":"T","lat":"nan","lon":"-3.0","enabled":"1"}"#, "its coordinates nan, -3.0 are not on Earth"),
+        (#"{"id":"4","title":"T","lat":"nan","lon":"-3.0","enabled":"1"}"#, "its latitude “nan” is not a number"),
+        (#"{"id":"4","title":"T","lat":"0x35","lon":"-3.0","enabled":"1"}"#, "its latitude “0x35” is not a number"),
         (#""just a string""#, "it is not a JSON object"),
     ])
     func unusableRecordsAreSkippedWithAReason(record: String, reason: String) throws {

@@ -46,7 +46,8 @@ struct MuralImageCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fixture = MuralsFixture()
         fixture.putPicture("page.jpg", Data("<html>login</html>".utf8), contentType: "text/html")
-        fixture.putPicture("drawing.svg", Data("<svg/>".utf8), contentType: "image/svg+xml")
+        fixture.putPicture("drawing.svg", Data(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8), contentType: "image/svg+xml")
+        fixture.putPicture("photo.jpg", Self.jpeg(9), contentType: "IMAGE/JPEG; charset=binary")
         try await fixture.run { _, base in
             let cache = MuralImageCache(folder: folder, fetcher: LiveHTTPFetcher())
             let images = base.appendingPathComponent("nbm_images")
@@ -57,8 +58,12 @@ struct MuralImageCacheTests {
             await #expect(throws: MuralsError.imageUnavailable("the server answered 404")) {
                 try await cache.image(at: images.appendingPathComponent("missing.jpg"))
             }
-            let drawing = try await cache.image(at: images.appendingPathComponent("drawing.svg"))
-            #expect(drawing.contentType == "image/svg+xml")
+            // Pocket re-serves pictures from its own origin: an SVG could run script there.
+            await #expect(throws: MuralsError.notAnImage(contentType: "image/svg+xml")) {
+                try await cache.image(at: images.appendingPathComponent("drawing.svg"))
+            }
+            let photo = try await cache.image(at: images.appendingPathComponent("photo.jpg"))
+            #expect(photo.contentType == "image/jpeg")
         }
     }
 

@@ -51,3 +51,18 @@ struct GeoCoordinateTests {
         #expect(DistanceText.string(metres: metres) == expected)
     }
 }
+
+@Suite("Decimal text")
+struct DecimalTextTests {
+    @Test func onlyPlainDecimalsAreNumbers() {
+        #expect(DecimalText.number("53.4430") == 53.443)
+        #expect(DecimalText.number("-3.05") == -3.05)
+        #expect(DecimalText.number("+7") == 7)
+        #expect(DecimalText.number(".5") == 0.5)
+        #expect(DecimalText.number("1e-05") == 0.00001)
+        #expect(DecimalText.number("2.5E3") == 2500)
+        for text in ["0x35", "0X35", "0x1p3", "nan", "inf", "-infinity", "", "-", ".", "1.2.3", " 5", "5 ", "1-2", "٣", "1e", "e5", "1e2.5", "1e2e3"] {
+            #expect(DecimalText.number(text) == nil, "\(text)")
+        }
+    }
+}

@@ -45,6 +45,24 @@ enum MuralsSamples {
 struct MuralsModelTests {
     // The cells answer the template by name (for speed); every stored property must be reachable,
     // with the same value reflection would give, or a field added later would silently render empty.
+    @Test func picturesAreFetchedOnlyFromTheConfiguredHosts() throws {
+        let service = MuralsService(endpoint: try #require(URL(string: "https://feed.example/data2.php?class=x")),
+                                    imageBase: try #require(URL(string: "https://images.example/nbm_images/")))
+        func thumbnail(_ text: String) -> URL? {
+            let mural = Mural(id: 1, title: "T", artist: nil, info: nil, thumbnail: URL(string: text),
+                              coordinate: GeoCoordinate(latitude: 53.44, longitude: -3.04), isEnabled: true, lastModified: "", images: [])
+            return service.thumbnailURL(for: mural)
+        }
+        #expect(thumbnail("https://images.example/nbm_images/t/1.jpg")?.absoluteString == "https://images.example/nbm_images/t/1.jpg")
+        #expect(thumbnail("https://images.example:443/x.jpg") != nil)
+        #expect(thumbnail("https://feed.example/thumbs/1.jpg") != nil)
+        // A feed naming any other host, loopback or the LAN above all, is not fetched.
+        for hostile in ["http://127.0.0.1:8080/settings", "http://localhost/x.jpg", "http://192.168.1.1/x.jpg", "http://169.254.169.254/latest/meta-data",
+                        "http://[::1]/x.jpg", "https://images.example:8443/x.jpg", "http://images.example/x.jpg", "file:///etc/passwd", "https://evil.example/x.jpg"] {
+            #expect(thumbnail(hostile) == nil, "\(hostile)")
+        }
+    }
+
     @Test func cellsAnswerTheTemplateForEveryStoredProperty() throws {
         let cell = try #require(MuralsSamples.home(position: MuralsSamples.north).cells.first)
         let parents: [any MustacheParent] = [cell, cell.favourite]
@@ -135,7 +153,7 @@ struct MuralsModelTests {
     @Test func positionsFromOutsideAreValidated() {
         #expect(MuralsPosition.parse("53.4379,-3.0437") == GeoCoordinate(latitude: 53.4379, longitude: -3.0437))
         #expect(MuralsPosition.parse(" 53.4 , -3.0 ") == GeoCoordinate(latitude: 53.4, longitude: -3.0))
-        for bad in ["", "53.4", "91,0", "0,181", "nan,0", "inf,1", "a,b", "1,2,3", String(repeating: "1", count: 80) + ",1", "<script>,1"] {
+        for bad in ["", "53.4", "91,0", "0,181", "nan,0", "inf,1", "0x35,-3", "53,-0x3", "a,b", "1,2,3", String(repeating: "1", count: 80) + ",1", "<script>,1"] {
             #expect(MuralsPosition.parse(bad) == nil, "\(bad) should be refused")
         }
         #expect(MuralsPosition.parse(nil) == nil)

@@ -94,6 +94,20 @@ struct SecurityTests {
         }
     }
 
+    @Test func postFromAnotherOriginIsRefusedEvenWithTheToken() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            for foreign: HTTPFields in [[.origin: "https://evil.example"], [.origin: "null"], [.referer: "https://evil.example/page"]] {
+                var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+                headers.append(contentsOf: foreign)
+                try await client.execute(uri: "/design", method: .post, headers: headers, body: ByteBuffer(string: "_csrf=\(token)&message=hi")) { response in
+                    #expect(response.status == .forbidden, "\(foreign)")
+                }
+            }
+        }
+    }
+
     @Test func postWithMatchingFieldIsAcceptedAndEchoedEscaped() async throws {
         let app = try await makeApplication()
         try await app.test(.router) { client in

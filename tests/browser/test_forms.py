@@ -106,3 +106,16 @@ def test_cross_site_post_is_refused(server):
     res = http_request(server.url("/design"), "POST", {"message": "x", "_csrf": token},
                        {"Cookie": cookie, "Sec-Fetch-Site": "cross-site"})
     assert res.status == 403, f"a cross-site form post was accepted ({res.status})"
+
+
+def test_a_post_from_another_origin_is_refused_without_sec_fetch_site(server):
+    """Older browsers and other clients send no Sec-Fetch-Site: the Origin (or Referer) must be Pocket's."""
+    cookie, token = _session(server)
+    for headers in ({"Origin": "https://evil.example"}, {"Origin": "null"},
+                    {"Referer": "https://evil.example/form.html"},
+                    {"Origin": server.base_url.replace("127.0.0.1", "localhost")}):
+        res = http_request(server.url("/design"), "POST", {"message": "x", "_csrf": token}, {"Cookie": cookie, **headers})
+        assert res.status == 403, f"a post with {headers} was accepted ({res.status})"
+    for headers in ({"Origin": server.base_url}, {"Referer": server.url("/design")}, {}):
+        res = http_request(server.url("/design"), "POST", {"message": "ok", "_csrf": token}, {"Cookie": cookie, **headers})
+        assert res.status == 200, f"a same-origin post with {headers} was refused ({res.status})"

@@ -333,3 +333,14 @@ def test_serve_auto_update_installs_at_start_and_stops_cleanly(tmp_path, server,
         code = process.wait(timeout=15)
     assert code == 0, process.stdout.read()
     assert "version 9" in run("conference", "status", "--data-dir", str(tmp_path)).stdout
+
+
+def test_manifest_values_never_drive_the_terminal(tmp_path, server):
+    """A download-name holding an escape sequence (which would clear the screen) is shown escaped."""
+    (server.root / "sci-core.json").write_text(json.dumps({
+        "version": "9", "download-name": "sci\x1b[2Jcore.zip", "download-size": "10", "download-md5": "0" * 32,
+        "content-name": "core\x1b[31m.db", "content-size": "5", "content-md5": "0" * 32}))
+    result = run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", server.base + "sci-core.json")
+    line = one_line_error(result)
+    assert "\x1b" not in result.stderr and "\x1b" not in result.stdout
+    assert "sci\\u{1b}[2Jcore.zip" in line

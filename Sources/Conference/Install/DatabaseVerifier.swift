@@ -30,9 +30,7 @@ enum DatabaseVerifier {
             defer { try? queue.close() }
             return try await queue.read { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                guard problems == ["ok"] else {
-                    throw ConferenceError.damagedDatabase(problems.first ?? "no answer")
-                }
+                guard problems == ["ok"] else { throw Self.damage(problems) }
                 return try CoreSchema.detect(db).capabilities
             }
         } catch let error as ConferenceError {
@@ -40,11 +38,24 @@ enum DatabaseVerifier {
         } catch let error as DatabaseError {
             switch error.resultCode {
             case .SQLITE_NOTADB: throw .notADatabase("the file is not an SQLite database")
-            case .SQLITE_CORRUPT: throw .damagedDatabase(error.message ?? "database disk image is malformed")
+            case .SQLITE_CORRUPT: throw Self.damage([error.message ?? "database disk image is malformed"])
             default: throw .notADatabase(error.message ?? error.description)
             }
         } catch {
             throw .notADatabase(error.localizedDescription)
         }
+    }
+
+    /// quick_check can report a hundred lines, in one row or many: one line for the person (the
+    /// first problem and how many more), and the whole report for the log.
+    static func damage(_ rows: [String]) -> ConferenceError {
+        let lines = rows.flatMap { $0.split(whereSeparator: \.isNewline) }.map(String.init).filter { !$0.isEmpty }
+        guard let first = lines.first(where: { !$0.hasPrefix("***") }) ?? lines.first else {
+            return .damagedDatabase(summary: "a problem it did not describe", detail: "")
+        }
+        let shown = first.count > 160 ? first.prefix(159) + "…" : Substring(first)
+        let more = lines.count - 1
+        let summary = more > 0 ? "“\(shown)” and \(more) more problem\(more == 1 ? "" : "s")" : "“\(shown)”"
+        return .damagedDatabase(summary: summary, detail: lines.joined(separator: "\n"))
     }
 }

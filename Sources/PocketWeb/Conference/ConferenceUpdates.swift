@@ -7,6 +7,9 @@ import PocketCore
 /// and on request), one install at a time (a download, or an uploaded file) running independently of
 /// the request that started it, and the outcome of the last one for every page to show.
 actor ConferenceUpdates {
+    /// Where what is too long for the page (a damaged database's report) is written.
+    private static let logger = Logger(label: "pocket.conference")
+
     /// What is being installed.
     enum Job: Sendable, Equatable {
         case download
@@ -165,6 +168,7 @@ actor ConferenceUpdates {
             do {
                 result = .succeeded(try await work())
             } catch let error as ConferenceError {
+                if let detail = error.logDetail { Self.logger.warning("Conference install failed: \(detail)") }
                 result = .failed(error.description)
             } catch {
                 result = .failed("The database could not be installed: \(error)")

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import PocketCore
 
@@ -19,12 +20,35 @@ struct CSRFMiddleware: RouterMiddleware {
         if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) {
             throw HTTPError(.forbidden, message: "Pocket only accepts forms sent from its own pages.")
         }
+        // Browsers without Sec-Fetch-Site still say where a form came from: it must be this origin.
+        if let claimed = request.headers[.origin] ?? request.headers[.referer].flatMap(Self.origin(of:)),
+           claimed != Self.ownOrigin(of: request, context: context) {
+            throw HTTPError(.forbidden, message: "Pocket only accepts forms sent from its own pages.")
+        }
         var request = request
         let presented = try await presentedToken(in: &request, context: context)
         guard let presented, RandomToken.matches(presented, context.csrfToken) else {
             throw HTTPError(.forbidden, message: "This page has expired. Reload it and try again.")
         }
         return try await next(request, context)
+    }
+
+    /// `scheme://host[:port]` of a URL (a Referer), as an Origin header would say it.
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else {
+            return "unparseable"
+        }
+        return components.port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
+    }
+
+    /// This request's own origin: its scheme and the Host it was sent to.
+    static func ownOrigin(of request: Request, context: Context) -> String {
+        let scheme = context.isSecure ? "https" : "http"
+        var host = (request.head.authority ?? "").lowercased()
+        // Browsers leave a scheme's default port out of Origin.
+        let defaultPort = context.isSecure ? ":443" : ":80"
+        if host.hasSuffix(defaultPort) { host.removeLast(defaultPort.count) }
+        return "\(scheme)://\(host)"
     }
 
     private func presentedToken(in request: inout Request, context: Context) async throws -> String? {

@@ -34,7 +34,7 @@ public struct MuralsApp: PocketApp {
         self.store = store
         self.service = service
         synchronizer = MuralsSynchronizer(store: store, fetcher: source, endpoint: service.endpoint, timeout: timeout, logger: logger)
-        images = MuralImageCache(folder: imageFolder, fetcher: source, capacityBytes: imageCapacity, timeout: timeout)
+        images = MuralImageCache(folder: imageFolder, fetcher: source, capacityBytes: imageCapacity, timeout: timeout, acceptsVectorPictures: service.isDemo)
         self.leaflet = leaflet
         self.tiles = tiles
     }

@@ -14,8 +14,8 @@ enum MuralsPosition {
         guard let text, text.count <= 64 else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
+              let latitude = DecimalText.number(parts[0].trimmingCharacters(in: .whitespaces)),
+              let longitude = DecimalText.number(parts[1].trimmingCharacters(in: .whitespaces))
         else { return nil }
         return GeoCoordinate.validated(latitude: latitude, longitude: longitude)
     }

@@ -41,14 +41,28 @@ public struct MuralsService: Sendable, Equatable {
         guard let thumbnail = mural.thumbnail else { return nil }
         let original = MuralsSynchronizer.defaultImageBase.absoluteString
         let text = thumbnail.absoluteString
-        guard imageBase.absoluteString != original, text.hasPrefix(original) else { return thumbnail }
-        return URL(string: imageBase.absoluteString + text.dropFirst(original.count)) ?? thumbnail
+        guard imageBase.absoluteString != original, text.hasPrefix(original) else { return allowed(thumbnail) }
+        return allowed(URL(string: imageBase.absoluteString + text.dropFirst(original.count)) ?? thumbnail)
     }
 
     /// Where a mural's `index`-th picture is fetched from, if it has one.
     public func imageURL(for mural: Mural, index: Int) -> URL? {
         let urls = mural.imageURLs(base: imageBase)
-        return urls.indices.contains(index) ? urls[index] : nil
+        return urls.indices.contains(index) ? allowed(urls[index]) : nil
+    }
+
+    /// Pocket's server fetches these pictures, so a feed must not be able to point it anywhere
+    /// (loopback, the LAN, a cloud metadata address): only the configured picture host and the
+    /// feed's own host are fetched from, whatever addresses the feed names.
+    func allowed(_ url: URL) -> URL? {
+        guard let origin = Self.origin(url) else { return nil }
+        return [imageBase, endpoint].compactMap(Self.origin).contains(origin) ? url : nil
+    }
+
+    /// Scheme, host and port (the default one filled in), or nil for anything but http(s).
+    private static func origin(_ url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        return "\(scheme)://\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
     }
 
     private static func url(_ text: String?) throws(MuralsError) -> URL? {

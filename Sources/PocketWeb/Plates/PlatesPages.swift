@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Plates
+import PocketCore
 
 /// The handlers behind `PlatesApp`'s routes: decode, change or read the signed-in person's game,
 /// render.
@@ -109,7 +110,7 @@ struct PlatesPages: Sendable {
         let state = try self.state(context)
         let fields = try await request.formFields(context: context)
         var location: Location?
-        if let latitude = fields["latitude"].flatMap(Double.init), let longitude = fields["longitude"].flatMap(Double.init) {
+        if let latitude = fields["latitude"].flatMap(DecimalText.number), let longitude = fields["longitude"].flatMap(DecimalText.number) {
             location = try? Location(latitude: latitude, longitude: longitude)
         }
         let game = try await store.snapshot()
