@@ -106,6 +106,8 @@ public enum DownloadError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     /// The file could not be written.
     case fileSystem(String)
+    /// The server sent the download to another host, which Pocket does not follow.
+    case redirectedElsewhere(host: String)
 
     /// A one-line message.
     public var description: String {
@@ -119,6 +121,7 @@ public enum DownloadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sizeMismatch(let expected, let actual):
             return "the server's file is \(actual) bytes, but \(expected) were expected"
         case .cancelled: return "the download was cancelled"
+        case .redirectedElsewhere(let host): return "the server sent the download to another host (\(host)), which Pocket does not follow"
         case .fileSystem(let detail): return "the download could not be saved: \(detail)"
         }
     }
@@ -128,8 +131,17 @@ public enum DownloadError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct StreamingDownloader: FileDownloading {
     private let client: HTTPClient
 
-    /// Uses the given client (the process-wide one by default; it needs no shutdown).
-    public init(client: HTTPClient = .shared) {
+    /// A process-wide client that follows no redirect by itself: the downloader follows those
+    /// that stay on the same host, and refuses the rest (the manifest names plain file names on
+    /// its own server, so a redirect elsewhere is not the file it describes). Never shut down,
+    /// like `HTTPClient.shared`.
+    public static let sameHostClient = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow)
+    )
+
+    /// Uses the given client (by default one that leaves redirects to the downloader).
+    public init(client: HTTPClient = StreamingDownloader.sameHostClient) {
         self.client = client
     }
 
@@ -197,6 +209,12 @@ extension StreamingDownloader {
 // MARK: - Private
 
 private extension StreamingDownloader {
+    /// Scheme, host and port, the default port filled in.
+    static func origin(_ url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "https" ? 443 : 80))"
+    }
+
     enum Attempt {
         /// The whole file is on disk.
         case finished(byteCount: Int64, md5: String, validator: DownloadValidator, kept: Int64)
@@ -210,15 +228,26 @@ private extension StreamingDownloader {
         _ url: URL, file: URL, offset: Int64, validator: DownloadValidator?, options: DownloadOptions,
         progress: @escaping @Sendable (DownloadProgress) -> Void
     ) async throws -> Attempt {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "User-Agent", value: "Pocket/\(PocketVersion.current)")
-        // Byte ranges and hashes are about the stored bytes, so ask for them unencoded.
-        request.headers.add(name: "Accept-Encoding", value: "identity")
-        if offset > 0, let ifRange = validator?.ifRange {
-            request.headers.add(name: "Range", value: "bytes=\(offset)-")
-            request.headers.add(name: "If-Range", value: ifRange)
+        var current = url
+        var response: HTTPClientResponse
+        var redirects = 0
+        while true {
+            var request = HTTPClientRequest(url: current.absoluteString)
+            request.headers.add(name: "User-Agent", value: "Pocket/\(PocketVersion.current)")
+            // Byte ranges and hashes are about the stored bytes, so ask for them unencoded.
+            request.headers.add(name: "Accept-Encoding", value: "identity")
+            if offset > 0, let ifRange = validator?.ifRange {
+                request.headers.add(name: "Range", value: "bytes=\(offset)-")
+                request.headers.add(name: "If-Range", value: ifRange)
+            }
+            response = try await client.execute(request, timeout: .seconds(max(1, Int64(options.responseTimeout.components.seconds))))
+            guard [301, 302, 303, 307, 308].contains(response.status.code), let location = response.headers.first(name: "Location") else { break }
+            guard let next = URL(string: location, relativeTo: current)?.absoluteURL else { throw DownloadError.status(Int(response.status.code)) }
+            guard Self.origin(next) == Self.origin(url) else { throw DownloadError.redirectedElsewhere(host: next.host ?? location) }
+            redirects += 1
+            guard redirects <= 5 else { throw DownloadError.status(Int(response.status.code)) }
+            current = next
         }
-        let response = try await client.execute(request, timeout: .seconds(max(1, Int64(options.responseTimeout.components.seconds))))
 
         let served = DownloadValidator(
             etag: response.headers.first(name: "ETag"),

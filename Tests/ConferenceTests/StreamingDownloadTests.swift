@@ -120,6 +120,22 @@ struct StreamingDownloadTests {
         }
     }
 
+    @Test func redirectsAreFollowedOnlyOnTheSameHost() async throws {
+        try await withServer(.normal) { server, url, file in
+            server.put("moved.bin", Data(), behavior: .redirects(to: "/file.bin"))
+            let moved = url.deletingLastPathComponent().appendingPathComponent("moved.bin")
+            let result = try await StreamingDownloader().download(moved, to: file, options: options()) { _ in }
+            #expect(result.byteCount == Int64(Self.payload.count))
+            // The manifest names a file on its own server: another host is not that file.
+            let port = try #require(url.port)
+            server.put("elsewhere.bin", Data(), behavior: .redirects(to: "http://localhost:\(port)/file.bin"))
+            let elsewhere = url.deletingLastPathComponent().appendingPathComponent("elsewhere.bin")
+            await #expect(throws: DownloadError.redirectedElsewhere(host: "localhost")) {
+                try await StreamingDownloader().download(elsewhere, to: file, options: options()) { _ in }
+            }
+        }
+    }
+
     // The server needs 5 s to send everything: a `cancelled` error (rather than a finished
     // download) shows the transfer stopped mid-way instead of running to the end.
     @Test func aCancelledDownloadStopsBeforeTheEnd() async throws {

@@ -24,6 +24,8 @@ final class FixtureServer: @unchecked Sendable {
         case slow(chunks: Int, pause: Double)
         /// Answers with this status and no file.
         case status(Int)
+        /// Answers 302 with this Location.
+        case redirects(to: String)
     }
 
     /// One request the server saw.
@@ -84,6 +86,8 @@ final class FixtureServer: @unchecked Sendable {
         switch behavior {
         case .status(let code):
             return Response(status: .init(code: code), body: .init(byteBuffer: ByteBuffer(string: "no")))
+        case .redirects(let location):
+            return Response(status: .found, headers: [.location: location], body: .init(byteBuffer: ByteBuffer(string: "moved")))
         case .ignoresRange(let advertises):
             if advertises { headers[.acceptRanges] = "bytes" } else { headers[.eTag] = nil; headers[.lastModified] = nil }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
