@@ -158,3 +158,55 @@ def test_open_event_stream_does_not_hold_up_shutdown(tmp_path):
     assert code == 0
     assert time.time() - started < 5, "an open event stream delayed shutdown"
     assert stream.read() is not None  # the server closed the stream rather than leaving it hanging
+
+
+def test_slow_and_idle_connections_are_closed(tmp_path):
+    """A client dribbling its headers a byte a second (slowloris), or sending nothing, is cut off
+    after the 20 s idle limit instead of holding a connection for ever."""
+    import threading
+    port = free_port()
+    server = start("serve", "--port", str(port), "--data-dir", str(tmp_path))
+    try:
+        wait_for(f"http://127.0.0.1:{port}/static/css/pocket.css")
+        closed_after = {}
+
+        def dribble(name, payload):
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                started = time.monotonic()
+                for byte in payload:
+                    try:
+                        sock.sendall(bytes([byte]))
+                        sock.settimeout(1)
+                        if sock.recv(1) == b"":
+                            break
+                    except socket.timeout:
+                        continue
+                    except OSError:
+                        break
+                    if time.monotonic() - started > 45:
+                        break
+                closed_after[name] = time.monotonic() - started
+
+        slow = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
+
+        # The idle client sends nothing at all: it waits on its socket.
+        def idle():
+            with socket.create_connection(("127.0.0.1", port), timeout=45) as sock:
+                started = time.monotonic()
+                try:
+                    data = sock.recv(1)
+                except OSError:
+                    data = b""
+                closed_after["idle"] = time.monotonic() - started if data == b"" else 999
+        threads = [threading.Thread(target=dribble, args=("slow", slow)), threading.Thread(target=idle)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert 15 < closed_after["slow"] < 40, closed_after
+        assert 15 < closed_after["idle"] < 40, closed_after
+        # The server still answers everyone else.
+        wait_for(f"http://127.0.0.1:{port}/static/css/pocket.css")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=15) == 0

@@ -20,10 +20,14 @@ public func buildApplication(
     let renderer = try await PageRenderer(resources: resources)
     let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.tls != nil)
     let server: HTTPServerBuilder
+    // A connection is closed when it sends no complete request part for this long: that ends
+    // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
+    // Streams being answered (Server-Sent Events, downloads) are not idle.
+    let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(connectionIdleLimit.components.seconds)))
     if let tls = configuration.tls {
-        server = try .tls(.http1(), tlsConfiguration: loadTLS(tls))
+        server = try .tls(.http1(configuration: http1), tlsConfiguration: loadTLS(tls))
     } else {
-        server = .http1()
+        server = .http1(configuration: http1)
     }
     var application = Application(
         router: router,
@@ -35,6 +39,9 @@ public func buildApplication(
     application.addServices(AppBackgroundService(apps: apps, logger: logger))
     return application
 }
+
+/// How long a connection may go without sending a complete request part before it is closed.
+public let connectionIdleLimit: Duration = .seconds(20)
 
 /// Runs every app's background work next to the server and cancels it at graceful shutdown.
 struct AppBackgroundService: Service {
