@@ -559,6 +559,14 @@ function initScreen(screen) {
       .then((m) => { if (!gone) cleanup = m.init?.(el) ?? null; })
       .catch((err) => console.debug('Pocket: app module failed', err));
   }
+  // Something the server will show differently after a while (the TV's lone first digit, which the
+  // set drops after a few seconds): re-read the page then, as a live update would, without a reload.
+  for (const el of $$(screen, '[data-refresh-after]')) {
+    const timer = setTimeout(() => {
+      if (!inflight) navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+    }, Number(el.dataset.refreshAfter) || 0);
+    teardown.push(() => clearTimeout(timer));
+  }
   for (const el of $$(screen, '[data-sse]')) {
     const es = new EventSource(new URL(el.dataset.sse, location.href));
     es.addEventListener('patch', (e) => patch(e.data));
