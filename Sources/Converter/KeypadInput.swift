@@ -2,17 +2,21 @@ import Foundation
 
 /// The "from" value as typed on the keypad, behaving like a pocket calculator's entry.
 ///
-/// Rules: "0" then "5" is "5"; "." first is "0."; one decimal point; at most 15 digits (the
-/// leading "0" of "0.5" counts); delete removes the rightmost character and deleting the last
-/// digit also drops the sign, so deleting everything shows "0". The ± key may be pressed on "0",
-/// showing "−0" so the user sees the sign waiting for digits; its value is plain 0.
+/// Rules: "0" then "5" is "5"; "." first is "0."; one decimal point; at most 15 significant digits
+/// (the zeros before the first other digit, as in "0.0005", say only where the point is, so they do
+/// not count); delete removes the rightmost character and deleting the last digit also drops the
+/// sign, so deleting everything shows "0". Zero has no sign: ± on "0" or "0.00" is refused, and
+/// deleting "−0.5" back to "0." drops the sign, so "−0" is never shown.
 public struct KeypadInput: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// Most digits an entry may have: 15 keeps every entry exact in a `Double`-backed UI too.
+    /// Most significant digits an entry may have: 15 keeps every entry exact in a `Double`-backed UI too.
     public static let maximumDigits = 15
+    /// Most digits in all, leading zeros included, so a tiny number cannot grow without end
+    /// (0.000…1 with this many digits is 1×10⁻²⁹, far below any unit's precision).
+    public static let maximumLength = 30
 
     /// Digits with at most one ".", without redundant leading zeros; "" means nothing typed.
     private var digits: String
-    /// Whether ± made the entry negative (possible with no digits yet: "−0").
+    /// Whether ± made the entry negative; never true while the value is zero.
     public private(set) var isNegative: Bool
 
     /// An empty entry, showing "0".
@@ -34,12 +38,14 @@ public struct KeypadInput: Hashable, Sendable, Codable, CustomStringConvertible 
         else { return nil }
         var canonical = String(text.drop { $0 == "0" })
         if canonical.hasPrefix(".") { canonical = "0" + canonical }
-        guard Self.digitCount(canonical) <= Self.maximumDigits else { return nil }
+        guard Self.significantDigitCount(canonical) <= Self.maximumDigits, Self.digitCount(canonical) <= Self.maximumLength
+        else { return nil }
         digits = canonical
-        isNegative = negative
+        // "-0" stored by an earlier release reads back as plain 0: zero has no sign.
+        isNegative = negative && !Self.isZero(canonical)
     }
 
-    /// The text `init(entry:)` reads back, with an ASCII minus: "-12.5", "0.", "0", "-0".
+    /// The text `init(entry:)` reads back, with an ASCII minus: "-12.5", "0.", "0".
     public var entry: String {
         (isNegative ? "-" : "") + (digits.isEmpty ? "0" : digits)
     }
@@ -58,7 +64,7 @@ public struct KeypadInput: Hashable, Sendable, Codable, CustomStringConvertible 
         return (isNegative ? "−" : "") + integerText + rest
     }
 
-    /// The entry's value; "−0" and "0." are 0.
+    /// The entry's value; "0." is 0.
     public var value: Decimal {
         guard let exact = Rational(parsing: digits.isEmpty ? "0" : digits), let nearest = exact.decimalValue() else {
             return Decimal()
@@ -66,13 +72,14 @@ public struct KeypadInput: Hashable, Sendable, Codable, CustomStringConvertible 
         return isNegative ? -nearest.value : nearest.value
     }
 
-    /// How many digits have been typed (the implicit leading "0" of "0." counts).
-    public var digitCount: Int { Self.digitCount(digits) }
+    /// How many significant digits have been typed: the zeros before the first other digit
+    /// ("0.000" of "0.0005") do not count, the zeros after it ("5000", "0.50") do.
+    public var digitCount: Int { Self.significantDigitCount(digits) }
 
     /// Whether the entry has a decimal point.
     public var hasDecimalPoint: Bool { digits.contains(".") }
 
-    /// Whether nothing has been typed (the label shows "0" or "−0").
+    /// Whether nothing has been typed (the label shows "0").
     public var isEmpty: Bool { digits.isEmpty }
 
     /// Same as `display`.
@@ -86,6 +93,7 @@ public struct KeypadInput: Hashable, Sendable, Codable, CustomStringConvertible 
             guard (0...9).contains(digit) else { return .ignored(.notADigit) }
             if digits.isEmpty && digit == 0 { return .ignored(.redundantZero) }
             guard digitCount < Self.maximumDigits else { return .ignored(.digitLimitReached) }
+            guard Self.digitCount(digits) < Self.maximumLength else { return .ignored(.tooSmall) }
             digits += String(digit)
         case .decimalPoint:
             guard !hasDecimalPoint else { return .ignored(.decimalPointAlreadyEntered) }
@@ -95,9 +103,11 @@ public struct KeypadInput: Hashable, Sendable, Codable, CustomStringConvertible 
             if !digits.isEmpty { digits.removeLast() }
             // "0." minus its point is just "0", which is stored as nothing typed.
             if digits == "0" { digits = "" }
-            if digits.isEmpty { isNegative = false }
+            // Back to a zero ("−0.5" → "0."): a sign on it would show "−0".
+            if Self.isZero(digits) { isNegative = false }
         case .toggleSign:
             guard allowsNegative else { return .ignored(.negativeNotAllowed) }
+            guard !Self.isZero(digits) else { return .ignored(.zeroHasNoSign) }
             isNegative.toggle()
         case .clear:
             guard !digits.isEmpty || isNegative else { return .ignored(.nothingToDelete) }
@@ -111,8 +121,19 @@ public struct KeypadInput: Hashable, Sendable, Codable, CustomStringConvertible 
         isNegative = false
     }
 
+    /// Every digit, leading zeros included.
     private static func digitCount(_ text: String) -> Int {
         text.count { $0 != "." }
+    }
+
+    /// The digits from the first non-zero one on.
+    private static func significantDigitCount(_ text: String) -> Int {
+        digitCount(String(text.drop { $0 == "0" || $0 == "." }))
+    }
+
+    /// Whether the digits are worth zero ("", "0.", "0.000").
+    private static func isZero(_ text: String) -> Bool {
+        text.allSatisfy { $0 == "0" || $0 == "." }
     }
 
     /// Decodes an `entry` string.

@@ -89,6 +89,10 @@ public enum IgnoredKeyReason: String, Hashable, Sendable, Codable, CustomStringC
     case redundantZero
     /// A `.digit` outside 0…9.
     case notADigit
+    /// ± on a zero, which would show "−0".
+    case zeroHasNoSign
+    /// The entry already has `KeypadInput.maximumLength` digits, leading zeros included.
+    case tooSmall
 
     /// A short message for the UI.
     public var description: String {
@@ -99,6 +103,8 @@ public enum IgnoredKeyReason: String, Hashable, Sendable, Codable, CustomStringC
         case .nothingToDelete: "Nothing to delete"
         case .redundantZero: "Leading zeros change nothing"
         case .notADigit: "Not a digit key"
+        case .zeroHasNoSign: "Zero has no sign: type the number first"
+        case .tooSmall: "At most \(KeypadInput.maximumLength) digits, counting leading zeros"
         }
     }
 }

@@ -51,6 +51,18 @@ public actor PlateImageCache {
         }
     }
 
+    /// The picture if it is on disk; otherwise nil at once, with a download started in the background
+    /// (unless one is under way or the last one failed recently). For pages: a slow or unreachable
+    /// host must never hold a screen, not even for the cache's patience, visit after visit.
+    public func imageIfCached(_ state: USState) -> Image? {
+        if let cached = cached(state) { return cached }
+        if let (when, _) = failures[state.code], Date().timeIntervalSince(when) < retryAfter { return nil }
+        if inFlight[state.code] == nil {
+            _ = startDownload(state)
+        }
+        return nil
+    }
+
     /// Whether a download for this state is still under way.
     public func isDownloading(_ state: USState) -> Bool {
         inFlight[state.code] != nil
@@ -82,6 +94,11 @@ public actor PlateImageCache {
             if let data = try? Data(contentsOf: file), !data.isEmpty { return Image(data: data, contentType: type) }
         }
         return nil
+    }
+
+    /// The host pictures are fetched from: the mirror's when one is set, else the data's own.
+    public nonisolated func sourceHost(for state: USState) -> String? {
+        sourceURL(for: state).host
     }
 
     /// The URL actually fetched for a state.

@@ -4,7 +4,7 @@ import Foundation
 public enum DVRPressOutcome: Hashable, Sendable {
     /// The DVR moved to a new state.
     case changed(to: DVRState)
-    /// The button of the current state was pressed again: harmless, and not a refusal.
+    /// Stop while stopped or Play while playing: the rules allow it and it changes nothing.
     case unchanged
     /// The DVR is off, so the button is disabled.
     case refusedPowerOff
@@ -17,10 +17,8 @@ public enum DVRPressOutcome: Hashable, Sendable {
 extension DVR {
     /// The spec's transport rules, written once; `press`, `force` and the tests' independent table all meet here.
     public static func isAllowed(_ button: DVRButton, from state: DVRState) -> Bool {
-        // Pressing the button of the current state changes nothing, and that is not a refusal.
-        if button.target == state {
-            return true
-        }
+        // Pause, Fast forward, Fast rewind and Record are refused even in their own state: the spec
+        // allows them only from Playing or Stopped, and a silent no-op would hide that from the viewer.
         switch button {
         case .stop:
             // Stop is always allowed.
@@ -49,15 +47,19 @@ extension DVR {
     @discardableResult
     public mutating func press(_ button: DVRButton) -> DVRPressOutcome {
         guard isOn else { return .refusedPowerOff }
-        guard button.target != state else { return .unchanged }
         guard Self.isAllowed(button, from: state) else {
             return .needsConfirmation(Refusal(button: button, from: state))
         }
+        // Only Stop and Play are allowed in their own state; pressing them again moves nothing.
+        guard button.target != state else { return .unchanged }
         enter(button.target)
         return .changed(to: state)
     }
 
     /// The action sheet's destructive choice: stops the current operation, then enters the requested state.
+    ///
+    /// Forcing the state the DVR is already in (Pause while paused) stops it and re-enters it, which
+    /// leaves the DVR where it was: the refusal was only about the press, not the state.
     ///
     /// The rules are re-read from the current state, so a stale sheet cannot force something already allowed;
     /// when nothing needs forcing this is exactly `press`. The position is kept (only the Stop button

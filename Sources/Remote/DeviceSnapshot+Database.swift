@@ -26,7 +26,7 @@ extension Television: StoredDevice {
     /// A half-typed channel belongs to the phone that typed it (see `pending_digit`), never the set.
     var shared: Television {
         var television = self
-        television.pendingDigit = nil
+        television.pendingDigit = nil  // also drops its time stamp
         return television
     }
 }

@@ -10,7 +10,7 @@ extension RemoteDatabase {
     static func applyTV(_ commands: [TVCommand], deviceID: String, at date: Date, _ db: Database) throws -> TelevisionChange {
         let stored = try fetch(Television.self, db, at: date)
         let start = stored.snapshot
-        var television = try typing(start, on: deviceID, db).device
+        var television = try typing(start, on: deviceID, at: date, db).device
         let typedBefore = television.pendingDigit
         var outcome = TVOutcome.unchanged
         for command in commands {
@@ -23,6 +23,7 @@ extension RemoteDatabase {
             try forgetPendingDigits(db)
         } else if television.pendingDigit != typedBefore {
             try savePendingDigit(television.pendingDigit, deviceID: deviceID, at: date, db)
+            television.pendingDigitEnteredAt = television.pendingDigit == nil ? nil : date
         }
 
         let shared = television.shared
@@ -37,11 +38,13 @@ extension RemoteDatabase {
         return TelevisionChange(outcome: outcome, snapshot: view, isStored: true)
     }
 
-    /// The shared set as `deviceID` sees it: with that phone's half-typed channel while the set is on.
-    static func typing(_ snapshot: TelevisionSnapshot, on deviceID: String, _ db: Database) throws -> TelevisionSnapshot {
-        guard snapshot.device.isOn, let digit = try pendingDigit(deviceID: deviceID, db) else { return snapshot }
+    /// The shared set as `deviceID` sees it at `date`: with that phone's half-typed channel while the
+    /// set is on and the digit is not older than `Television.pendingDigitLifetime`.
+    static func typing(_ snapshot: TelevisionSnapshot, on deviceID: String, at date: Date, _ db: Database) throws -> TelevisionSnapshot {
+        guard snapshot.device.isOn, let pending = try pendingDigit(deviceID: deviceID, at: date, db) else { return snapshot }
         var television = snapshot.device
-        television.pendingDigit = digit
+        television.pendingDigit = pending.digit
+        television.pendingDigitEnteredAt = pending.enteredAt
         return DeviceSnapshot(device: television, notice: snapshot.notice, revision: snapshot.revision, updatedAt: snapshot.updatedAt)
     }
 
@@ -54,14 +57,21 @@ extension RemoteDatabase {
 // MARK: - Private
 
 private extension RemoteDatabase {
-    /// The phone's pending digit; a hand-edited value that is not a digit counts as none rather than failing the press.
-    static func pendingDigit(deviceID: String, _ db: Database) throws -> Int? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT digit FROM pending_digit WHERE deviceID = ?", arguments: [deviceID]) else {
+    /// The phone's pending digit at `date`; a hand-edited value that is not a digit counts as none rather
+    /// than failing the press. One older than the lifetime is gone, as on a real remote: left as it is,
+    /// a lone 4 would wait forever and turn tomorrow's 2 into channel 42. A digit stamped after `date`
+    /// (a press that arrived late) still counts, because it was typed just now.
+    static func pendingDigit(deviceID: String, at date: Date, _ db: Database) throws -> (digit: Int, enteredAt: Date)? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT digit, enteredAt FROM pending_digit WHERE deviceID = ?", arguments: [deviceID]) else {
             return nil
         }
         let value: DatabaseValue = row["digit"]
-        guard let digit = Int.fromDatabaseValue(value), (0...9).contains(digit) else { return nil }
-        return digit
+        let stamp: DatabaseValue = row["enteredAt"]
+        guard let digit = Int.fromDatabaseValue(value), (0...9).contains(digit), let enteredAt = Date.fromDatabaseValue(stamp) else {
+            return nil
+        }
+        guard date.timeIntervalSince(enteredAt) <= Television.pendingDigitLifetime else { return nil }
+        return (digit, enteredAt)
     }
 
     static func savePendingDigit(_ digit: Int?, deviceID: String, at date: Date, _ db: Database) throws {

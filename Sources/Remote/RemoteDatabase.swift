@@ -38,9 +38,9 @@ public struct RemoteDatabase: RemoteStore {
         try await writer.read { db in try Self.fetch(Television.self, db, at: Date()).snapshot }
     }
 
-    public func television(deviceID: String) async throws -> TelevisionSnapshot {
+    public func television(deviceID: String, at date: Date) async throws -> TelevisionSnapshot {
         try await writer.read { db in
-            try Self.typing(try Self.fetch(Television.self, db, at: Date()).snapshot, on: deviceID, db)
+            try Self.typing(try Self.fetch(Television.self, db, at: date).snapshot, on: deviceID, at: date, db)
         }
     }
 

@@ -90,8 +90,9 @@ public typealias DVRChange = DeviceChange<DVR, DVRPressOutcome>
 public protocol RemoteStore: Sendable {
     /// The shared TV as the Screen shows it: no phone's half-typed channel.
     func television() async throws -> TelevisionSnapshot
-    /// The TV as the phone `deviceID` sees it: the shared set with that phone's half-typed channel, if any.
-    func television(deviceID: String) async throws -> TelevisionSnapshot
+    /// The TV as the phone `deviceID` sees it at `date`: the shared set with that phone's half-typed
+    /// channel, if any and not older than `Television.pendingDigitLifetime`.
+    func television(deviceID: String, at date: Date) async throws -> TelevisionSnapshot
     /// The DVR as of its last change.
     func dvr() async throws -> DVRSnapshot
     /// Applies TV commands pressed on the phone `deviceID` together: if one throws, none is stored. The
@@ -114,6 +115,11 @@ public protocol RemoteStore: Sendable {
 }
 
 extension RemoteStore {
+    /// The TV as the phone `deviceID` sees it now.
+    public func television(deviceID: String) async throws -> TelevisionSnapshot {
+        try await television(deviceID: deviceID, at: Date())
+    }
+
     /// Applies one TV command pressed on the phone `deviceID`.
     public func apply(_ command: TVCommand, deviceID: String, at date: Date) async throws -> TelevisionChange {
         try await apply([command], deviceID: deviceID, at: date)

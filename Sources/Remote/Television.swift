@@ -13,6 +13,9 @@ public struct Television: Hashable, Sendable {
     public static let defaultChannel = Channel(wrapping: 1)
     /// A fixed number of preset buttons, so layouts never have to cope with a different count.
     public static let favouriteCount = 4
+    /// How long a lone first digit waits for the second, as a real set's remote gives up after a few
+    /// seconds; an older one is gone, and the next digit starts a new channel.
+    public static let pendingDigitLifetime: TimeInterval = 3
 
     /// Whether the set is on; when off, every control but power is refused.
     public internal(set) var isOn: Bool
@@ -23,7 +26,13 @@ public struct Television: Hashable, Sendable {
     /// The first keypad digit while the set waits for the second. It belongs to the phone that typed
     /// it: the store keeps one per phone (the two presses arrive as separate web requests) and
     /// never in the shared set's row.
-    public internal(set) var pendingDigit: Int?
+    public internal(set) var pendingDigit: Int? {
+        // A digit typed again (or dropped) is a new entry, so the time of the old one no longer applies.
+        didSet { pendingDigitEnteredAt = nil }
+    }
+    /// When the phone typed `pendingDigit`, as the store recorded it (nil for a value no store has
+    /// stamped); never part of the JSON, because the digit is not the set's.
+    public internal(set) var pendingDigitEnteredAt: Date?
     /// Exactly `favouriteCount` presets, in button order.
     public internal(set) var favourites: [Favourite]
 
@@ -39,6 +48,13 @@ public struct Television: Hashable, Sendable {
     /// The channel display: the half-typed digit while waiting for the second, otherwise two digits.
     public var display: String {
         pendingDigit.map { "\($0)-" } ?? channel.description
+    }
+
+    /// How long the pending digit still waits at `date`, or nil when there is none or it has no time
+    /// stamp, so a page can drop the shown "4-" when the store does.
+    public func pendingDigitTimeLeft(at date: Date) -> TimeInterval? {
+        guard pendingDigit != nil, let entered = pendingDigitEnteredAt else { return nil }
+        return max(0, Self.pendingDigitLifetime - date.timeIntervalSince(entered))
     }
 
     // MARK: Power and volume

@@ -36,15 +36,29 @@ struct KeypadCase: Sendable, CustomTestStringConvertible {
 @Suite struct KeypadInputTests {
     private static let cap = "123456789012345"
     private static let capWithPoint = "1234567890.12345"
+    /// "0." and fourteen zeros: fifteen digits, none of them significant.
+    private static let leadingZeros = "0." + String(repeating: "0", count: 14)
+    /// Fifteen significant digits after three leading zeros.
+    private static let smallCap = "0.000123456789012345"
+    /// "0." and 29 zeros: `KeypadInput.maximumLength` digits in all.
+    private static let longest = "0." + String(repeating: "0", count: 29)
 
     /// Per starting state: the result of 0, of 1…9 ("d"), ".", delete, ± (allowed) and clear.
     /// ± where negatives are not allowed is always ignored, so it is added for every state below.
     private static let states: [(start: String, zero: KeyExpectation, digit: KeyExpectation, point: KeyExpectation,
                                  delete: KeyExpectation, sign: KeyExpectation, clear: KeyExpectation)] = [
-        ("0", .ignored(.redundantZero), "d", "0.", .ignored(.nothingToDelete), "-0", .ignored(.nothingToDelete)),
-        ("-0", .ignored(.redundantZero), "-d", "-0.", "0", "0", "0"),
-        ("0.", "0.0", "0.d", .ignored(.decimalPointAlreadyEntered), "0", "-0.", "0"),
-        ("-0.", "-0.0", "-0.d", .ignored(.decimalPointAlreadyEntered), "0", "0.", "0"),
+        ("0", .ignored(.redundantZero), "d", "0.", .ignored(.nothingToDelete), .ignored(.zeroHasNoSign), .ignored(.nothingToDelete)),
+        ("0.", "0.0", "0.d", .ignored(.decimalPointAlreadyEntered), "0", .ignored(.zeroHasNoSign), "0"),
+        ("0.0", "0.00", "0.0d", .ignored(.decimalPointAlreadyEntered), "0.", .ignored(.zeroHasNoSign), "0"),
+        ("-0.5", "-0.50", "-0.5d", .ignored(.decimalPointAlreadyEntered), "0.", "0.5", "0"),
+        ("-0.05", "-0.050", "-0.05d", .ignored(.decimalPointAlreadyEntered), "0.0", "0.05", "0"),
+        // Zeros before the first other digit only say where the point is: they are not significant.
+        (leadingZeros, .becomes(leadingZeros + "0"), .becomes(leadingZeros + "d"), .ignored(.decimalPointAlreadyEntered),
+         "0.0000000000000", .ignored(.zeroHasNoSign), "0"),
+        (smallCap, .ignored(.digitLimitReached), .ignored(.digitLimitReached), .ignored(.decimalPointAlreadyEntered),
+         "0.00012345678901234", .becomes("-" + smallCap), "0"),
+        (longest, .ignored(.tooSmall), .ignored(.tooSmall), .ignored(.decimalPointAlreadyEntered),
+         .becomes(String(longest.dropLast())), .ignored(.zeroHasNoSign), "0"),
         ("12", "120", "12d", "12.", "1", "-12", "0"),
         ("7", "70", "7d", "7.", "0", "-7", "0"),
         ("-7", "-70", "-7d", "-7.", "0", "7", "0"),
@@ -111,9 +125,36 @@ struct KeypadCase: Sendable, CustomTestStringConvertible {
         #expect(input.display == "12.")
     }
 
+    @Test func negativeZeroIsNeverShown() {
+        var input = KeypadInput()
+        #expect(input.press(.toggleSign, allowsNegative: true) == .ignored(.zeroHasNoSign))
+        #expect(input.display == "0")
+        #expect(!input.isNegative)
+        for key: KeypadKey in [.digit(5), .toggleSign, .delete] {
+            input.press(key, allowsNegative: true)
+        }
+        #expect(input.display == "0")
+        for key: KeypadKey in [.decimalPoint, .digit(5), .toggleSign, .delete] {
+            input.press(key, allowsNegative: true)
+        }
+        #expect(input.display == "0.")
+        #expect(!input.isNegative)
+    }
+
+    @Test func aTinyNumberCanBeTypedDigitByDigit() {
+        var input = KeypadInput()
+        input.press(.decimalPoint)
+        for _ in 0..<14 { #expect(input.press(.digit(0)) == .accepted) }
+        #expect(input.press(.digit(1)) == .accepted)
+        #expect(input.display == "0.000000000000001")
+        #expect(input.value == Decimal(string: "1e-15"))
+        #expect(input.digitCount == 1)
+    }
+
     @Test func deletingEverythingShowsZero() {
         var input = KeypadInput()
-        for key: KeypadKey in [.toggleSign, .digit(4), .decimalPoint, .digit(2)] {
+        // The sign goes on a number, not on nothing (that would show "−0").
+        for key: KeypadKey in [.digit(4), .decimalPoint, .digit(2), .toggleSign] {
             input.press(key, allowsNegative: true)
         }
         #expect(input.display == "−4.2")
@@ -128,7 +169,10 @@ struct KeypadCase: Sendable, CustomTestStringConvertible {
         #expect(KeypadInput().value == 0)
         #expect(try #require(KeypadInput(entry: "0.")).value == 0)
         #expect(try #require(KeypadInput(entry: "-0")).value == 0)
-        #expect(try #require(KeypadInput(entry: "-0")).display == "−0")
+        #expect(try #require(KeypadInput(entry: "-0")).display == "0", "an earlier release's −0 reads back without its sign")
+        #expect(try #require(KeypadInput(entry: "-0.")).entry == "0.")
+        #expect(try #require(KeypadInput(entry: "0.000000000000001")).value == Decimal(string: "1e-15"))
+        #expect(KeypadInput(entry: "0.0000000000000001234567890123456") == nil, "sixteen significant digits")
         #expect(try #require(KeypadInput(entry: Self.cap)).value == Decimal(string: Self.cap))
         #expect(try #require(KeypadInput(entry: "0.00000000000001")).value == Decimal(string: "1e-14"))
     }

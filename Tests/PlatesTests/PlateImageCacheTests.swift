@@ -76,4 +76,59 @@ struct PlateImageCacheTests {
         #expect(await unreachable.image(for: texas) == nil)
         #expect(await unreachable.lastFailure(for: texas) == "127.0.0.1 could not be reached")
     }
+
+    @Test func aPageNeverWaitsForTheDownloadThatItStarts() async throws {
+        let catalog = try StateCatalog.bundled()
+        let alabama = try #require(catalog.state(code: "AL"))
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gate = Gate()
+        // A host that does not answer until told to, and a patience far beyond any test's length.
+        let cache = PlateImageCache(folder: folder, fetcher: StalledFetcher(gate: gate, data: Self.jpeg), patience: .seconds(3600))
+        #expect(await cache.imageIfCached(alabama) == nil)
+        #expect(await cache.isDownloading(alabama), "the download carries on in the background")
+        #expect(await cache.imageIfCached(alabama) == nil, "a second visit does not wait either")
+        await gate.open()
+        // Once the download finishes, the next visit has the picture.
+        #expect(await cache.image(for: alabama)?.data == Self.jpeg)
+        #expect(await cache.imageIfCached(alabama)?.data == Self.jpeg)
+        #expect(await cache.isDownloading(alabama) == false)
+    }
+
+    @Test func theSourceHostIsTheMirrorsWhenOneIsSet() throws {
+        let catalog = try StateCatalog.bundled()
+        let alabama = try #require(catalog.state(code: "AL"))
+        let mirrored = PlateImageCache(folder: folder(), fetcher: LiveHTTPFetcher(), base: URL(string: "http://mirror.example:8080"))
+        #expect(mirrored.sourceHost(for: alabama) == "mirror.example")
+        let original = PlateImageCache(folder: folder(), fetcher: LiveHTTPFetcher())
+        #expect(original.sourceHost(for: alabama) == alabama.plateImageURL.host)
+    }
+}
+
+/// Holds callers until opened, so a test decides when a download may finish.
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        waiters.forEach { $0.resume() }
+        waiters = []
+    }
+}
+
+/// A picture host that answers only once its gate opens.
+struct StalledFetcher: HTTPFetching {
+    let gate: Gate
+    let data: Data
+
+    func fetch(_ url: URL, maxBytes: Int, timeout: Duration) async throws(FetchError) -> FetchedResource {
+        await gate.wait()
+        return FetchedResource(data: data, contentType: "image/jpeg")
+    }
 }

@@ -17,6 +17,7 @@ struct PlatesRouteTests {
         /// The owner's game: route tests run as the owner until sign-in lands.
         let store: PlatesGame
         let catalog: StateCatalog
+        let images: PlateImageCache
         let app: PlatesApp
     }
 
@@ -28,7 +29,7 @@ struct PlatesRouteTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plates-web-\(UUID().uuidString)")
         let images = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: imageBase ?? URL(string: "http://127.0.0.1:9"), patience: imageBase == nil ? .seconds(3) : .seconds(60))
         let app = PlatesApp(database: database, catalog: catalog, images: images)
-        return Fixture(database: database, store: database.game(for: .firstOwner), catalog: catalog, app: app)
+        return Fixture(database: database, store: database.game(for: .firstOwner), catalog: catalog, images: images, app: app)
     }
 
     private func post(_ client: some TestClientProtocol, _ uri: String, token: String, body: String = "") async throws -> TestResponse {
@@ -69,6 +70,12 @@ struct PlatesRouteTests {
                 #expect(response.text.contains(#"<li class="cell cell--bg-green cell--spotted" id="state-AL" data-state="AL">"#))
                 #expect(response.text.contains(#"<dialog class="alert" id="unspot-AL""#))
                 #expect(response.text.contains("Reset Alabama?"))
+                // The alerts' buttons are verbs, as iOS alerts are, never Yes and No.
+                #expect(response.text.contains(#"command="close">Cancel</button>"#))
+                #expect(response.text.contains(">Un-spot</button>"))
+                #expect(response.text.contains(">Reset</button>"))
+                #expect(!response.text.contains(">Yes</button>"))
+                #expect(!response.text.contains(">No</button>"))
             }
             _ = try await post(client, "/plates/states/AL/unspot", token: token)
             #expect(try await fixture.store.snapshot().score == 1)
@@ -114,6 +121,9 @@ struct PlatesRouteTests {
             try await client.execute(uri: "/plates/states/CO/unspot", method: .get) { response in
                 #expect(response.text.contains(#"<h2 class="alert__title" id="confirm-title">Reset Colorado?</h2>"#))
                 #expect(response.text.contains(#"action="/plates/states/CO/unspot""#))
+                #expect(response.text.contains(#"data-nav="back">Cancel</a>"#))
+                #expect(response.text.contains(">Un-spot</button>"))
+                #expect(!response.text.contains(">Yes</button>"))
             }
             // A state that is not spotted has nothing to confirm.
             try await client.execute(uri: "/plates/states/CA/unspot", method: .get) { response in
@@ -121,6 +131,9 @@ struct PlatesRouteTests {
             }
             try await client.execute(uri: "/plates/reset", method: .get) { response in
                 #expect(response.text.contains("Reset Game?"))
+                #expect(response.text.contains(#"data-nav="back">Cancel</a>"#))
+                #expect(response.text.contains(">Reset</button>"))
+                #expect(!response.text.contains(">Yes</button>"))
             }
             try await client.execute(uri: "/plates/trips/new", method: .get) { response in
                 #expect(response.text.contains("Start a New Trip?"))
@@ -139,7 +152,15 @@ struct PlatesRouteTests {
             let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
             let fixture = try fixture(imageBase: base)
             let app = try await makeApplication(apps: [fixture.app])
+            let catalog = try StateCatalog.bundled()
+            let alabama = try #require(catalog.state(code: "AL"))
+            let arizona = try #require(catalog.state(code: "AZ"))
             try await app.test(.router) { client in
+                // The first visit starts the download and renders at once.
+                try await client.execute(uri: "/plates/states/AL", method: .get) { response in
+                    #expect(response.text.contains("it is still on its way"))
+                }
+                _ = await fixture.images.image(for: alabama)
                 try await client.execute(uri: "/plates/states/AL", method: .get) { response in
                     #expect(response.text.contains("<title>Alabama · Pocket</title>"))
                     #expect(response.text.contains(#"<img class="plate__image" src="/plates/states/AL/plate" alt="Alabama license plate" id="plate-image">"#))
@@ -150,15 +171,48 @@ struct PlatesRouteTests {
                     #expect(response.headers[.contentType] == "image/jpeg")
                     #expect(Data(response.body.readableBytesView) == Self.jpeg)
                 }
-                // Arizona's picture is not on the fixture server: a friendly message, never a broken image.
+                // Arizona's picture is not on the fixture server: a friendly message, never a broken image,
+                // naming the host really asked (the mirror), not the data's www.15q.net.
+                _ = try await client.execute(uri: "/plates/states/AZ?from=map", method: .get)
+                _ = await fixture.images.image(for: arizona)
                 try await client.execute(uri: "/plates/states/AZ?from=map", method: .get) { response in
                     #expect(!response.text.contains("plate__image"))
-                    #expect(response.text.contains("The picture of Arizona’s plate can’t be shown right now: the server answered 404."))
+                    #expect(response.text.contains("The picture of Arizona’s plate can’t be shown right now: the server answered 404. It will appear once Pocket can reach 127.0.0.1."))
+                    #expect(!response.text.contains("15q.net"))
+                    #expect(!response.text.contains("data-refresh-after"), "nothing is on its way any more")
                     #expect(response.text.contains(#"class="navbar__back" href="/plates/map""#))
                 }
                 try await client.execute(uri: "/plates/states/AZ/plate", method: .get) { response in
                     #expect(response.status == .notFound)
                 }
+            }
+        }
+    }
+
+    @Test func aStatePageRendersAtOnceWhileThePictureHostDoesNotAnswer() async throws {
+        let catalog = try StateCatalog.bundled()
+        let database = try PlatesDatabase.inMemory(catalog: catalog)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plates-web-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gate = PictureGate()
+        // The host hangs until the gate opens, and a page would be patient for an hour.
+        let images = PlateImageCache(folder: folder, fetcher: GatedFetcher(gate: gate, data: Self.jpeg), base: URL(string: "http://mirror.example"), patience: .seconds(3600))
+        let app = try await makeApplication(apps: [PlatesApp(database: database, catalog: catalog, images: images)])
+        let ohio = try #require(catalog.state(code: "OH"))
+        try await app.test(.router) { client in
+            for _ in 0..<2 {
+                // Every visit while the host hangs: the words at once, saying the picture is on its way.
+                try await client.execute(uri: "/plates/states/OH", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.text.contains("<figcaption class=\"plate__caption\">\(ohio.nickname)</figcaption>"))
+                    #expect(response.text.contains("it is still on its way, so look again in a moment. It will appear once Pocket can reach mirror.example."))
+                    #expect(response.text.contains(#"id="plate-missing" role="note" data-refresh-after="1000""#))
+                }
+            }
+            await gate.open()
+            _ = await images.image(for: ohio)
+            try await client.execute(uri: "/plates/states/OH", method: .get) { response in
+                #expect(response.text.contains(#"<img class="plate__image" src="/plates/states/OH/plate""#))
             }
         }
     }
@@ -238,5 +292,33 @@ struct PlatesRouteTests {
                 #expect(response.text.contains("Spotted today at"))
             }
         }
+    }
+}
+
+/// Holds the picture host's answer until opened.
+actor PictureGate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        waiters.forEach { $0.resume() }
+        waiters = []
+    }
+}
+
+/// A picture host that answers only once its gate opens.
+struct GatedFetcher: HTTPFetching {
+    let gate: PictureGate
+    let data: Data
+
+    func fetch(_ url: URL, maxBytes: Int, timeout: Duration) async throws(FetchError) -> FetchedResource {
+        await gate.wait()
+        return FetchedResource(data: data, contentType: "image/jpeg")
     }
 }

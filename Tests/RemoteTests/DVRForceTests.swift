@@ -49,6 +49,10 @@ struct DVRForceTests {
              warning: "Can't record while paused. Stop pausing and record?",
              forceTitle: "Stop Pausing and Record",
              forcedMessage: "Pausing was stopped. Now recording."),
+        Copy(from: .paused, button: .pause,
+             warning: "Can't pause while paused. Stop pausing and pause?",
+             forceTitle: "Stop Pausing and Pause",
+             forcedMessage: "Pausing was stopped. Now paused."),
         Copy(from: .fastForwarding, button: .pause,
              warning: "Can't pause while fast forwarding. Stop fast forwarding and pause?",
              forceTitle: "Stop Fast Forwarding and Pause",
@@ -61,6 +65,10 @@ struct DVRForceTests {
              warning: "Can't record while fast forwarding. Stop fast forwarding and record?",
              forceTitle: "Stop Fast Forwarding and Record",
              forcedMessage: "Fast forwarding was stopped. Now recording."),
+        Copy(from: .fastForwarding, button: .fastForward,
+             warning: "Can't fast forward while fast forwarding. Stop fast forwarding and fast forward?",
+             forceTitle: "Stop Fast Forwarding and Fast Forward",
+             forcedMessage: "Fast forwarding was stopped. Now fast forwarding."),
         Copy(from: .fastRewinding, button: .pause,
              warning: "Can't pause while fast rewinding. Stop fast rewinding and pause?",
              forceTitle: "Stop Fast Rewinding and Pause",
@@ -73,6 +81,10 @@ struct DVRForceTests {
              warning: "Can't record while fast rewinding. Stop fast rewinding and record?",
              forceTitle: "Stop Fast Rewinding and Record",
              forcedMessage: "Fast rewinding was stopped. Now recording."),
+        Copy(from: .fastRewinding, button: .fastRewind,
+             warning: "Can't fast rewind while fast rewinding. Stop fast rewinding and fast rewind?",
+             forceTitle: "Stop Fast Rewinding and Fast Rewind",
+             forcedMessage: "Fast rewinding was stopped. Now fast rewinding."),
         Copy(from: .recording, button: .play,
              warning: "Can't play while recording. Stop recording and play?",
              forceTitle: "Stop Recording and Play",
@@ -89,6 +101,10 @@ struct DVRForceTests {
              warning: "Can't fast rewind while recording. Stop recording and fast rewind?",
              forceTitle: "Stop Recording and Fast Rewind",
              forcedMessage: "Recording was stopped. Now fast rewinding."),
+        Copy(from: .recording, button: .record,
+             warning: "Can't record while recording. Stop recording and record?",
+             forceTitle: "Stop Recording and Record",
+             forcedMessage: "Recording was stopped. Now recording."),
     ]
 
     @Test func copyCoversExactlyTheRefusedPairsOfTheRuleTable() {
@@ -145,6 +161,21 @@ struct DVRForceTests {
         #expect(device.position == 30)
         device.advance(by: 2)
         #expect(device.position == 46)
+    }
+
+    @Test func forcingTheCurrentStateAgainReEntersItWhereItWas() {
+        var device = dvr(in: .playing)
+        device.advance(by: 10)
+        device.press(.fastForward)
+        device.advance(by: 1)
+        let before = device
+        #expect(device.force(.fastForward) == DVR.refusal(of: .fastForward, from: .fastForwarding).map { .forced($0) })
+        #expect(device == before, "stopping fast forward and fast forwarding again keeps the frame and the state")
+        var recorder = dvr(in: .recording)
+        recorder.advance(by: 20)
+        recorder.force(.record)
+        #expect(recorder.state == .recording)
+        #expect(recorder.recordingLength == 20, "re-entering Recording keeps what was recorded")
     }
 
     @Test func forcingPlayWhileRecordingKeepsTheRecording() {

@@ -27,15 +27,17 @@ struct DVRRuleTableTests {
     static let columns: [DVRButton] = [.stop, .play, .pause, .fastForward, .fastRewind, .record]
 
     /// Straight from the spec text. Rows: current state (nil = power off). Columns: as above.
+    /// Pause, Fast forward and Fast rewind only from Playing and Record only from Stopped hold in their
+    /// own states too, so pressing them again asks like any other refused press.
     static let grid: [(DVRState?, [Expected])] = [
         //                 stop            play            pause          fastForward             fastRewind             record
         (nil,             [.off,           .off,           .off,          .off,                   .off,                  .off]),
         (.stopped,        [.unchanged,     .to(.playing),  .confirm,      .confirm,               .confirm,              .to(.recording)]),
         (.playing,        [.to(.stopped),  .unchanged,     .to(.paused),  .to(.fastForwarding),   .to(.fastRewinding),   .confirm]),
-        (.paused,         [.to(.stopped),  .to(.playing),  .unchanged,    .confirm,               .confirm,              .confirm]),
-        (.fastForwarding, [.to(.stopped),  .to(.playing),  .confirm,      .unchanged,             .confirm,              .confirm]),
-        (.fastRewinding,  [.to(.stopped),  .to(.playing),  .confirm,      .confirm,               .unchanged,            .confirm]),
-        (.recording,      [.to(.stopped),  .confirm,       .confirm,      .confirm,               .confirm,              .unchanged]),
+        (.paused,         [.to(.stopped),  .to(.playing),  .confirm,      .confirm,               .confirm,              .confirm]),
+        (.fastForwarding, [.to(.stopped),  .to(.playing),  .confirm,      .confirm,               .confirm,              .confirm]),
+        (.fastRewinding,  [.to(.stopped),  .to(.playing),  .confirm,      .confirm,               .confirm,              .confirm]),
+        (.recording,      [.to(.stopped),  .confirm,       .confirm,      .confirm,               .confirm,              .confirm]),
     ]
 
     static let rows: [Row] = grid.flatMap { from, cells in
@@ -121,7 +123,28 @@ struct DVRRuleTableTests {
         }
     }
 
-    @Test func exactlySeventeenPairsNeedConfirmation() {
-        #expect(Self.rows.filter { $0.expected == .confirm }.count == 17)
+    @Test func exactlyTwentyOnePairsNeedConfirmation() {
+        #expect(Self.rows.filter { $0.expected == .confirm }.count == 21)
+    }
+
+    @Test(arguments: [DVRButton.pause, .fastForward, .fastRewind, .record])
+    func pressingTheButtonOfTheCurrentStateAgainIsRefusedWhenTheRulesForbidIt(_ button: DVRButton) {
+        let before = dvr(in: button.target)
+        var device = before
+        guard case .needsConfirmation(let refusal) = device.press(button) else {
+            Issue.record("\(button.rawValue) in its own state must ask, not be ignored")
+            return
+        }
+        #expect(refusal.from == button.target)
+        #expect(refusal.to == button.target)
+        #expect(device == before)
+    }
+
+    @Test(arguments: [DVRButton.stop, .play])
+    func pressingStopOrPlayAgainIsAllowedAndChangesNothing(_ button: DVRButton) {
+        var device = dvr(in: button.target)
+        let before = device
+        #expect(device.press(button) == .unchanged)
+        #expect(device == before)
     }
 }

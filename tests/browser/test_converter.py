@@ -230,6 +230,29 @@ def test_fifteen_digits_at_most(page, converter):
         assert box["left"] >= column["left"] - 1 and box["right"] <= column["right"] + 1, f"{sel} overflows its column: {box} in {column}"
 
 
+def test_zero_has_no_sign_and_leading_zeros_are_not_significant(page, converter):
+    converter.post({"category": "temperature"})
+    converter.post({"category": "temperature", "from": "kelvin", "to": "celsius", "key": "clear"})
+    page.open("/converter")
+    wait_labels(page, "0", "−273.15", "Temperature from Kelvin")
+    # C then ±: a minus on nothing would show "−0"; it is refused and says why.
+    page.find("#converter-key-clear").click()
+    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'Nothing to delete'"
+              " && !document.documentElement.classList.contains('is-loading')", 10, "C on 0 was not answered")
+    page.find("#converter-key-sign").click()
+    page.wait(f"document.querySelector('{MESSAGE}')?.textContent.trim() === 'Zero has no sign: type the number first'", 10,
+              f"± on 0 gave no visible feedback (message: {page.text(MESSAGE)!r}, labels {labels(page)!r})")
+    assert labels(page) == ("0", "−273.15"), "negative zero must show as 0"
+    # 0.000000000000001: fifteen zeros say where the point is, only the 1 is a significant digit.
+    converter.type("." + "0" * 13)
+    page.open("/converter")
+    wait_labels(page, "0.0000000000000", "−273.15", "after 0.0000000000000")
+    press(page, "0", "0.00000000000000", "−273.15")
+    page.find("#converter-key-1").click()
+    page.wait(f"document.querySelector('{FROM}')?.textContent.trim() === '0.000000000000001'", 10,
+              f"the 1 of 0.000000000000001 was refused (labels {labels(page)!r}, message {page.text(MESSAGE)!r})")
+
+
 def test_keyboard_input(page, converter):
     page.open("/converter")
     focus_nothing(page)

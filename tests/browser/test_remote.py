@@ -153,6 +153,42 @@ def test_keypad_enters_channels_and_00_is_not_one(page, devices):
     c.done()
 
 
+def test_a_lone_first_digit_is_dropped_after_a_few_seconds(page, devices):
+    devices.tv_on()
+    page.open("/remote/tv")
+    marker = page.mark()
+    press_keys(page, "4")
+    assert channel(page) == "4-"
+    # Like a real set, the remote gives up on the second digit: the "4-" goes without a reload.
+    wait_text(page, "#tv-channel", "01", 15)
+    c = Checks()
+    c.that(not page.exists("#tv-pending"), "the pending hint should go with the digit")
+    c.equal(page.marker(), marker, "the digit went without a full page load")
+    c.done()
+    # The server agrees: a reload shows no digit, and the next digit starts a new channel.
+    page.open("/remote/tv")
+    wait_text(page, "#tv-channel", "01")
+    press_keys(page, "2")
+    assert channel(page) == "2-", f"the next digit should start a new channel, the display reads {channel(page)!r}"
+
+
+def test_keyboard_digits_press_the_tv_keypad(page, devices):
+    devices.tv_on()
+    page.open("/remote/tv")
+    page.js("document.activeElement?.blur()")
+    ActionChains(page.driver).send_keys("4").perform()
+    wait_text(page, "#tv-channel", "4-")
+    ActionChains(page.driver).send_keys("2").perform()
+    wait_text(page, "#tv-channel", "42")
+    # Typing digits into a text field is typing, not pressing the keypad.
+    page.js("""const i = Object.assign(document.createElement('input'), {type: 'text', id: 'typing-test'});
+        document.querySelector('#remote-tv').prepend(i); i.focus();""")
+    ActionChains(page.driver).send_keys("7").perform()
+    page.wait("document.querySelector('#typing-test')?.value === '7'", 10, "the digit did not reach the text field")
+    assert devices.channel() == 42, "a digit typed into a text field pressed the keypad"
+    assert channel(page) == "42"
+
+
 def test_channel_up_and_down_wrap_around(page, devices):
     devices.tv_on()
     devices.digits("99")
@@ -292,6 +328,34 @@ def test_refused_press_offers_cancel_or_force(page, devices):
     page.wait("!document.getElementById('dvr-alert')", 10, "OK should close the alert")
     c.equal(page.text("#dvr-state"), "Recording", "state after OK")
     c.equal(page.js("return document.querySelector('#dvr-record').getAttribute('aria-pressed')"), "true", "Record is lit")
+    c.done()
+
+
+def test_pressing_the_button_of_a_refused_state_again_asks_too(page, devices):
+    devices.dvr_on()
+    devices.press("play")
+    devices.press("pause")
+    page.open("/remote/dvr")
+    wait_text(page, "#dvr-state", "Paused")
+    c = Checks()
+    # Pause while paused: refused like any other press the rules refuse, never silently ignored.
+    click(page, "#dvr-pause")
+    page.wait("document.getElementById('dvr-sheet')?.open === true", 10, "Pause while paused should open the sheet")
+    page.settle("#dvr-sheet")
+    c.equal(page.text("#dvr-sheet-message"), "Can't pause while paused. Stop pausing and pause?", "warning")
+    c.equal(page.text("#dvr-sheet-force"), "Stop Pausing and Pause", "force button")
+    click(page, "#dvr-sheet-cancel")
+    page.wait("!document.getElementById('dvr-sheet')", 10, "Cancel should close the sheet")
+    c.equal(page.text("#dvr-state"), "Paused", "state after Cancel")
+    # Forcing stops pausing and pauses again.
+    click(page, "#dvr-pause")
+    page.wait("document.getElementById('dvr-sheet')?.open === true", 10, "the sheet should open again")
+    click(page, "#dvr-sheet-force")
+    page.wait("document.getElementById('dvr-alert')?.open === true", 10, "forcing should confirm with an alert")
+    c.equal(page.text("#dvr-alert-message"), "Pausing was stopped. Now paused.", "alert message")
+    click(page, "#dvr-alert-ok")
+    page.wait("!document.getElementById('dvr-alert')", 10, "OK should close the alert")
+    c.equal(page.text("#dvr-state"), "Paused", "state after forcing")
     c.done()
 
 

@@ -11,6 +11,9 @@ enum PlateState {
         let imageURL: String
         let imageAlt: String
         let imageProblem: String
+        /// The picture is being fetched: pocket.js re-reads the page after this many milliseconds
+        /// (`data-refresh-after`), so it appears without a reload.
+        let refreshAfter: Int?
         let spotted: Bool
         let spottedText: String?
         let locationText: String?
@@ -22,7 +25,12 @@ enum PlateState {
         let confirmation: Confirmation?
         let recordsLocation: Bool
 
-        init(state: USState, game: GameSnapshot, hasImage: Bool, imageProblem: String?, returnTo: String, now: Date = Date(), timeZone: TimeZone = .current) {
+        /// `pictureHost` is the host pictures really come from (a mirror set with
+        /// `POCKET_PLATES_IMAGE_BASE`, else the data's own), which the missing-picture note names.
+        init(
+            state: USState, game: GameSnapshot, hasImage: Bool, imageProblem: String?, isDownloading: Bool = false, pictureHost: String?,
+            returnTo: String, now: Date = Date(), timeZone: TimeZone = .current
+        ) {
             code = state.code
             name = state.name
             nickname = state.nickname
@@ -30,7 +38,8 @@ enum PlateState {
             imageURL = PlatesRoute.plateImage(state.code).href
             imageAlt = "\(state.name) license plate"
             self.imageProblem = "The picture of \(state.name)’s plate can’t be shown right now"
-                + (imageProblem.map { ": \($0)" } ?? "") + ". It will appear once Pocket can reach \(state.plateImageURL.host ?? "the picture’s server")."
+                + (imageProblem.map { ": \($0)" } ?? "") + ". It will appear once Pocket can reach \(pictureHost ?? "the picture’s server")."
+            refreshAfter = isDownloading ? 1000 : nil
             let spot = game.spots[state.code]
             spotted = spot != nil
             spottedText = spot.map { "Spotted \(Self.format($0.spottedAt, now: now, timeZone: timeZone))" }

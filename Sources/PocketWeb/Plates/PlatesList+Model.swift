@@ -76,7 +76,8 @@ enum PlatesList {
     }
 }
 
-/// The questions the game asks before undoing anything, as the spec words them.
+/// The questions the game asks before undoing anything, as the spec words them; the buttons name what
+/// they do ("Un-spot", "Reset"), as iOS alerts do, rather than answering Yes or No.
 enum Confirmations {
     static func unspot(_ state: USState, sounds: Bool, cancelHref: String, returnTo: String? = nil) -> Confirmation {
         Confirmation(
@@ -84,6 +85,8 @@ enum Confirmations {
             title: "Reset \(state.name)?",
             message: "\(state.name) goes back to white and your score goes down by one.",
             action: PlatesRoute.unspot(state.code).href + (returnTo.map { "?return=\(percentEncoded($0))" } ?? ""),
+            confirmLabel: "Un-spot",
+            cancelLabel: "Cancel",
             destructive: true,
             sound: sounds ? PlatesRoute.sound(PlatesSound.unspot.rawValue).href : nil,
             cancelHref: cancelHref
@@ -96,6 +99,8 @@ enum Confirmations {
             title: "Reset Game?",
             message: "Every state goes back to white and the score to 0.",
             action: PlatesRoute.reset.href,
+            confirmLabel: "Reset",
+            cancelLabel: "Cancel",
             destructive: true,
             sound: sounds ? PlatesRoute.sound(PlatesSound.tune.rawValue).href : nil,
             cancelHref: PlatesRoute.list.href

@@ -30,14 +30,19 @@ struct PlatesPages: Sendable {
         let fromMap = request.queryFields["from"] == "map"
         let back = fromMap ? BackLink(label: "Map", href: PlatesRoute.map.href) : Self.listBack
         let game = try await store.snapshot()
-        let image = await images.image(for: state)
-        let problem: String? = if image != nil { nil } else if await images.isDownloading(state) {
+        // Never wait for the picture: the words render at once and the download runs in the background.
+        let image = await images.imageIfCached(state)
+        let downloading = await images.isDownloading(state)
+        let problem: String? = if image != nil { nil } else if downloading {
             "it is still on its way, so look again in a moment"
         } else {
             await images.lastFailure(for: state)
         }
         let returnTo = PlatesRoute.state(state.code).href + (fromMap ? "?from=map" : "")
-        let model = PlateState.Model(state: state, game: game, hasImage: image != nil, imageProblem: problem, returnTo: returnTo)
+        let model = PlateState.Model(
+            state: state, game: game, hasImage: image != nil, imageProblem: problem, isDownloading: image == nil && downloading,
+            pictureHost: images.sourceHost(for: state), returnTo: returnTo
+        )
         return try renderer.page("plates/state", frame: PageFrame(title: state.name, back: back, app: Self.app), model: model, context: context)
     }
 

@@ -25,7 +25,9 @@ struct RemotePages: Sendable {
     @Sendable func tv(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let deviceID = try context.requireDeviceID()
         try await remember(.tv)
-        let model = RemoteTV.Model(snapshot: try await store.television(deviceID: deviceID), flipIn: Self.arrives(request, from: .dvr))
+        let moment = now()
+        let snapshot = try await store.television(deviceID: deviceID, at: moment)
+        let model = RemoteTV.Model(snapshot: snapshot, now: moment, flipIn: Self.arrives(request, from: .dvr))
         return try renderer.page("remote/tv", frame: frame(RemoteDevice.tv.name), model: model, context: context)
     }
 

@@ -30,6 +30,9 @@ enum RemoteTV {
         let channelText: String
         let channelName: String
         let isPending: Bool
+        /// Milliseconds until the store drops the pending digit, after which pocket.js re-reads the page
+        /// (`data-refresh-after`) so the "4-" goes as it would on a real set.
+        let pendingMilliseconds: Int?
         let notice: String?
         let keys: [Key]
         let presets: [Preset]
@@ -42,13 +45,15 @@ enum RemoteTV {
         let flipIn: Bool
         let toolbar: RemoteToolbar
 
-        init(snapshot: TelevisionSnapshot, flipIn: Bool) {
+        init(snapshot: TelevisionSnapshot, now: Date, flipIn: Bool) {
             let tv = snapshot.device
             isOn = tv.isOn
             powerText = tv.isOn ? "On" : "Off"
             volume = tv.volume
             channelText = tv.display
             isPending = tv.pendingDigit != nil
+            // A little past the lifetime, so the re-read lands after the store has let go of the digit.
+            pendingMilliseconds = tv.pendingDigitTimeLeft(at: now).map { Int(($0 * 1000).rounded(.up)) + 250 }
             channelName = tv.pendingDigit.map { "\($0), waiting for the second digit" } ?? tv.channel.description
             notice = snapshot.notice
             keys = (Array(1...9) + [0]).map { digit in

@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// A yes/no question asked before a destructive action: shown as an in-page `<dialog>` when
+/// A question asked before a destructive action: shown as an in-page `<dialog>` when
 /// JavaScript is on, and as its own page (the link's target) when it is not.
 public struct Confirmation: Sendable, Equatable {
     /// The dialog's id on the page that offers it.
@@ -9,21 +9,21 @@ public struct Confirmation: Sendable, Equatable {
     public let title: String
     /// What will happen.
     public let message: String
-    /// Where "Yes" posts.
+    /// Where the confirming button posts.
     public let action: String
-    /// The label of the confirming button.
+    /// The label of the confirming button: a verb for what it does ("Reset"), never "Yes".
     public let confirmLabel: String
-    /// The label of the cancelling button.
+    /// The label of the cancelling button, "Cancel" as on iOS.
     public let cancelLabel: String
     /// Whether confirming destroys something (red button).
     public let destructive: Bool
     /// A sound to play when confirmed, if any.
     public let sound: String?
-    /// Where "No" leads on the stand-alone page.
+    /// Where the cancelling button leads on the stand-alone page.
     public let cancelHref: String
 
     /// Creates a confirmation.
-    public init(id: String, title: String, message: String, action: String, confirmLabel: String = "Yes", cancelLabel: String = "No", destructive: Bool = false, sound: String? = nil, cancelHref: String) {
+    public init(id: String, title: String, message: String, action: String, confirmLabel: String, cancelLabel: String = "Cancel", destructive: Bool = false, sound: String? = nil, cancelHref: String) {
         self.id = id
         self.title = title
         self.message = message

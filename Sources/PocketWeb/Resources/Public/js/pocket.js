@@ -91,7 +91,7 @@ export async function navigate(url, opts = {}) {
     shownUrl = withoutHash(location.href);
 
     const scroll = opts.scroll ?? (sameUrl || samePage || mode === 'none' ? 'keep' : 'top');
-    await swap(doc, next, { transition, scroll, keep: opts.keepFocus, carry: opts.carryValue, focused: opts.focused });
+    await swap(doc, next, { transition, scroll, keep: opts.keepFocus, carry: opts.carryValue, focused: opts.focused, item: opts.focusItem });
   } catch (err) {
     if (err?.name === 'AbortError') return;
     console.debug('Pocket: swap failed, falling back to a full navigation', err);
@@ -105,7 +105,7 @@ export async function navigate(url, opts = {}) {
   }
 }
 
-async function swap(doc, next, { transition, scroll, keep, carry, focused }) {
+async function swap(doc, next, { transition, scroll, keep, carry, focused, item }) {
   const apply = () => {
     // Read focus/caret/scroll as late as possible: the user may have kept typing during the fetch.
     const snap = keep ? focusSnapshot(focused) : null;
@@ -136,7 +136,7 @@ async function swap(doc, next, { transition, scroll, keep, carry, focused }) {
       writeScroll({ x: 0, y: 0, main: 0 });
       if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     }
-    moveFocus(next, snap, keep);
+    if (!focusItem(next, item)) moveFocus(next, snap, keep);
   };
   root.dataset.transition = transition; // CSS picks the animation from this
   if (transition !== 'none' && document.startViewTransition) {
@@ -145,7 +145,24 @@ async function swap(doc, next, { transition, scroll, keep, carry, focused }) {
     vt.finished.catch(() => {});
     await vt.updateCallbackDone; // rejects if apply() threw: navigate() then falls back
   } else apply();
-  if (!keep) announce(next.querySelector('.navbar__title')?.textContent.trim() || document.title);
+  if (!keep && !item) announce(next.querySelector('.navbar__title')?.textContent.trim() || document.title);
+}
+
+// A list item changed in place (a state spotted from the keyboard): focus stays on that item, whose
+// controls are new elements (a spot button became an un-spot link), instead of jumping to the title.
+function focusItem(screen, sel) {
+  const item = sel && screen.querySelector(sel);
+  const target = item?.matches(FOCUSABLE) ? item : item?.querySelector(FOCUSABLE);
+  target?.focus({ preventScroll: true });
+  return !!target;
+}
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled], [type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+// The item a form's result belongs to: the nearest element with an id inside [data-keep-focus], seen
+// from the focused control or, for a form in a dialog, from the control that opened the dialog.
+function itemOf(el) {
+  const item = el?.closest?.('[data-keep-focus] [id]');
+  return item ? `#${CSS.escape(item.id)}` : null;
 }
 
 // Per-page stylesheets (or new versions of them) must be in place before the swap, to avoid a flash.
@@ -314,9 +331,10 @@ document.addEventListener('submit', (e) => {
     form.requestSubmit(sub ?? undefined);  // unlike form.submit(), keeps the submitter's name/value
   };
   const focused = document.activeElement; // disabling the submitter below would drop focus to <body>
+  const item = itemOf(invokers.get(form.closest('dialog')) ?? focused);
   form.closest('dialog[open]')?.close();
   const send = () => navigate(action, {
-    method: 'POST', body: multipart ? data : params, fallback, keepFocus, focused,
+    method: 'POST', body: multipart ? data : params, fallback, keepFocus, focused, focusItem: item,
     headers: { 'X-CSRF-Token': document.querySelector('meta[name="csrf-token"]')?.content ?? '' },
     transition: form.dataset.transition ?? 'none',
   });
@@ -558,6 +576,14 @@ function initScreen(screen) {
     import(new URL(el.dataset.module, location.href).href)
       .then((m) => { if (!gone) cleanup = m.init?.(el) ?? null; })
       .catch((err) => console.debug('Pocket: app module failed', err));
+  }
+  // Something the server will show differently after a while (the TV's lone first digit, which the
+  // set drops after a few seconds): re-read the page then, as a live update would, without a reload.
+  for (const el of $$(screen, '[data-refresh-after]')) {
+    const timer = setTimeout(() => {
+      if (!inflight) navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+    }, Number(el.dataset.refreshAfter) || 0);
+    teardown.push(() => clearTimeout(timer));
   }
   for (const el of $$(screen, '[data-sse]')) {
     const es = new EventSource(new URL(el.dataset.sse, location.href));
