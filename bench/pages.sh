@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Page throughput, side by side in one run: nginx serving a small file, Pocket's /static route, and
+# every screen, on the full-size synthetic Conference database, each at 32 connections for 15 s
+# (three passes; the medians are kept), plus one request alone (median of 20 sequential ones).
+# Requests carry a signed-in owner's session, as a phone's do. Release build. Needs wrk and nginx
+# (Debian's wrk and nginx-light); writes bench/results/pages.txt.
+#   bench/pages.sh            POCKET_BENCH_PASSES, POCKET_BENCH_SECONDS override 3 and 15.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+require_swift
+ensure_debs wrk nginx-light libqrencode-dev
+passes="${POCKET_BENCH_PASSES:-3}"
+seconds="${POCKET_BENCH_SECONDS:-15}"
+
+if [ -z "${POCKET_BIN:-}" ]; then
+  echo "==> swift build -c release (pocket)" >&2
+  swift build -c release --product pocket >&2
+fi
+pocket="${POCKET_BIN:-$(swift build -c release --show-bin-path)/pocket}"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/pocket-bench-pages-XXXXXX")"
+cleanup() {
+  [ -n "${server:-}" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "==> full-size synthetic Conference database" >&2
+"$pocket" conference generate-synthetic "$work/core.db" >&2
+"$pocket" conference import "$work/core.db" --data-dir "$work/data" >&2
+printf '%s\n' "bench password" | "$pocket" users add owner --data-dir "$work/data" >&2
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$pocket" serve --port "$port" --data-dir "$work/data" --demo --log-level error >"$work/serve.log" 2>&1 &
+server=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 100); do curl -fs "$base/static/css/pocket.css" >/dev/null 2>&1 && break; sleep 0.2; done
+
+# Sign in as a browser would: the sign-in form's token, then the session cookie.
+form=$(curl -fs -c "$work/jar" "$base/signin")
+token=$(printf '%s' "$form" | sed -n 's/.*name="_csrf" value="\([^"]*\)".*/\1/p' | head -1)
+curl -fs -b "$work/jar" -c "$work/jar" -o /dev/null --data-urlencode "name=owner" --data-urlencode "password=bench password" \
+  --data-urlencode "_csrf=$token" "$base/signin"
+cookie="pocket_session=$(awk '$6 == "pocket_session" {print $7}' "$work/jar")"
+[ "$cookie" != "pocket_session=" ] || { echo "pocket: could not sign in for the benchmark" >&2; exit 1; }
+
+# The demo murals arrive with the start-up sync; a talk id from the installed database.
+for _ in $(seq 100); do curl -fs -H "Cookie: $cookie" "$base/murals" | grep -q 'murals-cell' && break; sleep 0.3; done
+conference=$(curl -fs -H "Cookie: $cookie" "$base/conference" | sed -n 's/.*href="\/conference\/conferences\/\([0-9]*\)".*/\1/p' | head -1)
+talk=$(curl -fs -H "Cookie: $cookie" "$base/conference/conferences/$conference" | sed -n 's/.*href="\/conference\/talks\/\([0-9]*\).*/\1/p' | head -1)
+asset=$(curl -fs -H "Cookie: $cookie" "$base/" | sed -n 's/.*href="\(\/static\/css\/pocket.css?v=[^"]*\)".*/\1/p' | head -1)
+
+mkdir -p "$work/www"
+head -c "$(curl -fs "$base$asset" | wc -c)" /dev/zero | tr '\0' 'x' >"$work/www/small.css"
+cat >"$work/nginx.conf" <<CONF
+daemon on; pid $work/nginx.pid; error_log $work/nginx-error.log; worker_processes 1;
+events { worker_connections 1024; }
+http { access_log off; server { listen 127.0.0.1:$nginx_port; root $work/www; } }
+CONF
+nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null || /usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
+
+routes=(
+  "nginx, small file|http://127.0.0.1:$nginx_port/small.css"
+  "Pocket /static file|$base$asset"
+  "/|$base/"
+  "/remote/tv|$base/remote/tv"
+  "/converter|$base/converter"
+  "/murals (24 murals)|$base/murals"
+  "/conference|$base/conference"
+  "/conference/search?q=faith|$base/conference/search?q=faith"
+  "/plates (50 fixed rows)|$base/plates"
+  "a talk page|$base/conference/talks/$talk"
+)
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v/1000} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v} else if (v ~ /s$/) {sub(/s$/,"",v); print v*1000} else print v}'; }
+
+{
+  echo "# Pocket page throughput ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs))"
+  echo "# wrk -t2 -c32 -d${seconds}s, median of $passes passes; alone = median of 20 sequential requests; talk $talk"
+  printf '| %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "one request alone" "vs /static"
+  printf '|---|---|---|---|---|\n'
+} >"$work/table"
+
+static_rps=""
+for entry in "${routes[@]}"; do
+  name="${entry%%|*}"; url="${entry#*|}"
+  echo "==> $name" >&2
+  headers=()
+  [[ "$url" == "$base"* ]] && headers=(-H "Cookie: $cookie")
+  rps=(); p99=()
+  for _ in $(seq "$passes"); do
+    out=$(wrk -t2 -c32 -d"${seconds}s" --latency "${headers[@]}" "$url")
+    rps+=("$(printf '%s\n' "$out" | awk '/Requests\/sec/ {print $2}')")
+    p99+=("$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}' | to_ms)")
+    non2xx=$(printf '%s\n' "$out" | awk '/Non-2xx/ {print $5}')
+    [ -z "$non2xx" ] || { echo "pocket: $name answered $non2xx non-2xx responses" >&2; exit 1; }
+  done
+  alone=$(for _ in $(seq 20); do curl -fs -o /dev/null "${headers[@]}" -w '%{time_total}\n' "$url"; done | median | awk '{printf "%.2f", $1*1000}')
+  r=$(printf '%s\n' "${rps[@]}" | median); p=$(printf '%s\n' "${p99[@]}" | median)
+  [ "$name" = "Pocket /static file" ] && static_rps="$r"
+  ratio=$([ -n "$static_rps" ] && awk -v a="$r" -v b="$static_rps" 'BEGIN {printf "%.1f%%", 100*a/b}' || echo "–")
+  printf '| %s | %.0f | %.1f ms | %s ms | %s |\n' "$name" "$r" "$p" "$alone" "$ratio" >>"$work/table"
+done
+mkdir -p bench/results
+cp "$work/table" bench/results/pages.txt
+cat bench/results/pages.txt
+echo "==> wrote bench/results/pages.txt" >&2
