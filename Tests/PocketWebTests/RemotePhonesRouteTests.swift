@@ -31,7 +31,10 @@ struct RemotePhonesRouteTests {
         // A third phone: the owner's second device.
         let third = try await household.secondDevice(of: household.owner)
         let (a, b) = (household.owner, household.member)
-        let app = try await makeApplication(apps: [RemoteApp(store: store)], household: household)
+        // A lone first digit lasts 3 s: the presses are stamped with one fixed time, so a slow
+        // machine cannot let A's 4 expire before its 2 arrives.
+        let now = Date()
+        let app = try await makeApplication(apps: [RemoteApp(store: store, now: { now })], household: household)
         try await app.test(.router) { client in
             #expect(try await press(client, a, "/remote/tv/power", body: "power=on").status == .seeOther)
             // A presses 4, B presses 7: each phone's page shows its own digit.

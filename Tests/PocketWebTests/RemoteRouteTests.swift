@@ -14,9 +14,11 @@ struct RemoteRouteTests {
         let app: RemoteApp
     }
 
+    /// The pages' clock stands still at `date`: a lone first digit lasts 3 s, and a slow machine
+    /// must not let one expire between two presses of a test.
     private func fixture(unboxedAt date: Date = Date()) throws -> Fixture {
         let store = try RemoteDatabase.inMemory(now: date)
-        return Fixture(store: store, app: RemoteApp(store: store))
+        return Fixture(store: store, app: RemoteApp(store: store, now: { date }))
     }
 
     private func post(_ client: some TestClientProtocol, _ uri: String, token: String, body: String = "") async throws -> TestResponse {
