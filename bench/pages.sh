@@ -54,6 +54,7 @@ talk=$(curl -fs -H "Cookie: $cookie" "$base/conference/conferences/$conference" 
 asset=$(curl -fs -H "Cookie: $cookie" "$base/" | sed -n 's/.*href="\(\/static\/css\/pocket.css?v=[^"]*\)".*/\1/p' | head -1)
 
 mkdir -p "$work/www"
+chmod 755 "$work" "$work/www"  # nginx's workers run as another user
 head -c "$(curl -fs "$base$asset" | wc -c)" /dev/zero | tr '\0' 'x' >"$work/www/small.css"
 cat >"$work/nginx.conf" <<CONF
 daemon on; pid $work/nginx.pid; error_log $work/nginx-error.log; worker_processes 1;
