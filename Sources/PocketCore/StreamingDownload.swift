@@ -209,12 +209,6 @@ extension StreamingDownloader {
 // MARK: - Private
 
 private extension StreamingDownloader {
-    /// Scheme, host and port, the default port filled in.
-    static func origin(_ url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
-        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "https" ? 443 : 80))"
-    }
-
     enum Attempt {
         /// The whole file is on disk.
         case finished(byteCount: Int64, md5: String, validator: DownloadValidator, kept: Int64)
@@ -243,7 +237,7 @@ private extension StreamingDownloader {
             response = try await client.execute(request, timeout: .seconds(max(1, Int64(options.responseTimeout.components.seconds))))
             guard [301, 302, 303, 307, 308].contains(response.status.code), let location = response.headers.first(name: "Location") else { break }
             guard let next = URL(string: location, relativeTo: current)?.absoluteURL else { throw DownloadError.status(Int(response.status.code)) }
-            guard Self.origin(next) == Self.origin(url) else { throw DownloadError.redirectedElsewhere(host: next.host ?? location) }
+            guard let origin = WebOrigin.of(next), origin == WebOrigin.of(url) else { throw DownloadError.redirectedElsewhere(host: next.host ?? location) }
             redirects += 1
             guard redirects <= 5 else { throw DownloadError.status(Int(response.status.code)) }
             current = next

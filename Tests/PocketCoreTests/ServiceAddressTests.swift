@@ -1,3 +1,4 @@
+import Foundation
 import PocketCore
 import Testing
 
@@ -19,5 +20,16 @@ struct ServiceAddressTests {
     @Test(arguments: ["ftp://example.org/x", "file:///etc/passwd", "http://", "example.org/feed", "javascript:alert(1)", ""])
     func everythingElseIsRefused(_ text: String) {
         #expect(ServiceAddress.httpURL(text) == nil)
+    }
+}
+
+@Suite("Web origin")
+struct WebOriginTests {
+    @Test func defaultPortsAreFilledInAndOtherSchemesHaveNone() {
+        #expect(WebOrigin.of(URL(string: "https://Example.org/a")!) == "https://example.org:443")
+        #expect(WebOrigin.of(URL(string: "http://example.org:8080/a")!) == "http://example.org:8080")
+        #expect(WebOrigin.of(URL(string: "http://example.org/")!) == WebOrigin.of(URL(string: "http://example.org:80/x")!))
+        #expect(WebOrigin.of(URL(string: "ftp://example.org/")!) == nil)
+        #expect(WebOrigin.of(URL(string: "file:///etc/passwd")!) == nil)
     }
 }

@@ -55,14 +55,8 @@ public struct MuralsService: Sendable, Equatable {
     /// (loopback, the LAN, a cloud metadata address): only the configured picture host and the
     /// feed's own host are fetched from, whatever addresses the feed names.
     func allowed(_ url: URL) -> URL? {
-        guard let origin = Self.origin(url) else { return nil }
-        return [imageBase, endpoint].compactMap(Self.origin).contains(origin) ? url : nil
-    }
-
-    /// Scheme, host and port (the default one filled in), or nil for anything but http(s).
-    private static func origin(_ url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
-        return "\(scheme)://\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
+        guard let origin = WebOrigin.of(url) else { return nil }
+        return [imageBase, endpoint].compactMap(WebOrigin.of).contains(origin) ? url : nil
     }
 
     private static func url(_ text: String?) throws(MuralsError) -> URL? {

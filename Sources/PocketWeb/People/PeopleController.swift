@@ -127,7 +127,7 @@ struct PeopleController: Sendable {
     // MARK: Settings
 
     @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let notice = request.queryFields["notice"].flatMap(Self.notices.get)
+        let notice = request.queryFields["notice"].flatMap { Self.notices[$0] }
         return try await settingsPage(context: context, notice: notice, problem: nil, status: .ok)
     }
 
@@ -331,8 +331,4 @@ private extension PeopleController {
         )
         return try renderer.page("people/settings", frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), model: model, context: context, status: status)
     }
-}
-
-private extension Dictionary where Key == String, Value == String {
-    func get(_ key: String) -> String? { self[key] }
 }
