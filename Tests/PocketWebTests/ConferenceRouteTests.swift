@@ -106,7 +106,7 @@ struct ConferenceRouteTests {
         let app = try await makeApplication(apps: [ConferenceFixtures.app(try await ConferenceFixtures.library())])
         try await app.test(.router) { client in
             let page = try await client.text("/conference/speakers")
-            #expect(page.text.contains(##"<nav class="section-index" aria-label="Section index"><a href="#section-A">A</a><a href="#section-B">B</a>"##))
+            #expect(page.text.contains(##"<nav class="section-index__letters" aria-label="Section index"><a href="#section-A">A</a><a href="#section-B">B</a>"##))
             #expect(page.text.contains(#"<a class="cell__main" href="/conference/speakers/1127"><span class="cell__text"><span class="cell__title">Jeffrey R. Holland</span>"#))
             let speaker = try await client.text("/conference/speakers/1127")
             #expect(speaker.text.contains(#"href="/conference/talks/8769?from=speaker-1127""#))

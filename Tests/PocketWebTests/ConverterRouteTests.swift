@@ -187,6 +187,27 @@ struct ConverterRouteTests {
 
     // MARK: Wheels, categories, swap, convention
 
+    @Test func threeCategoriesAreSegmentsAndTheRestAreInTheMoreMenu() async throws {
+        let database = try ConverterDatabase.inMemory()
+        let app = try await makeApplication(apps: [ConverterApp(database: database)])
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            var html = try await screen(client)
+            let segments = html.components(separatedBy: #"<details class="segmented__more""#)[0]
+            let menu = html.components(separatedBy: #"<div class="segmented__menu" id="converter-more-menu">"#)[1].components(separatedBy: "</details>")[0]
+            let names = { (text: String) in text.matches(of: /name="category" value="([a-z]+)"/).map { String($0.output.1) } }
+            #expect(names(segments) == ["data", "temperature", "length"])
+            #expect(names(menu) == ["mass", "volume", "area", "speed", "time", "energy", "pressure"])
+            #expect(html.contains(#"aria-label="More categories"><span>More</span></summary>"#))
+            // A category from the menu takes "More"'s place, and the segment looks chosen.
+            _ = try await post(client, "category=pressure", token: token)
+            html = try await screen(client)
+            #expect(checked("category", in: html) == ["pressure"])
+            #expect(html.contains(#"<details class="segmented__more" id="converter-more" data-popover data-chosen>"#))
+            #expect(html.contains(#"aria-label="More categories: Pressure chosen"><span>Pressure</span></summary>"#))
+        }
+    }
+
     @Test func switchingCategoryKeepsTheValueAndShowsTheNewWheels() async throws {
         let database = try ConverterDatabase.inMemory()
         let app = try await makeApplication(apps: [ConverterApp(database: database)])

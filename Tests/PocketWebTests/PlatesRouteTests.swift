@@ -56,6 +56,33 @@ struct PlatesRouteTests {
         }
     }
 
+    @Test func aStatePageCarriesTheListForTheIPadSplitView() async throws {
+        let fixture = try fixture()
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            _ = try await post(client, "/plates/states/AL/spot", token: token)
+            _ = try await post(client, "/plates/states/OR/spot", token: token)
+            try await client.execute(uri: "/plates/states/OR", method: .get) { response in
+                let html = response.text
+                // The list is beside the state (CSS shows both from 48rem, the state alone on a phone) ...
+                #expect(html.contains(#"<div class="split plates-split split--detail">"#))
+                #expect(html.contains(#"<li class="cell cell--bg-green cell--spotted plates-cell--selected" id="state-OR" data-state="OR" aria-current="true">"#))
+                // ... with one un-spot alert per state: Oregon's own page has it, the list keeps Alabama's.
+                #expect(html.components(separatedBy: #"id="unspot-OR""#).count == 2)
+                #expect(html.components(separatedBy: #"id="unspot-AL""#).count == 2)
+                // The game's toolbar belongs to the list alone.
+                #expect(!html.contains(#"id="plates-toolbar""#))
+                #expect(html.contains(#"<h1 class="navbar__title" tabindex="-1">Oregon</h1>"#))
+            }
+            try await client.execute(uri: "/plates", method: .get) { response in
+                #expect(response.text.contains(#"<div class="split plates-split">"#))
+                #expect(response.text.contains(#"id="plates-toolbar""#))
+                #expect(!response.text.contains("plates-cell--selected"))
+            }
+        }
+    }
+
     @Test func spottingUnspottingAndResettingChangeTheScore() async throws {
         let fixture = try fixture()
         let app = try await makeApplication(apps: [fixture.app])

@@ -150,12 +150,16 @@ def test_wheel_picker(page):
 
 def test_section_index_jumps(page):
     page.open("/design")
-    scroll_into_view(page, "nav.section-index")
-    links = page.finds("nav.section-index a")
+    scroll_into_view(page, "details.section-index")
+    links = page.finds("nav.section-index__letters a")
     assert [a.get_attribute("href").rsplit("#", 1)[-1] for a in links] == [f"section-{chr(c)}" for c in range(65, 91)]
-    q = page.find("nav.section-index a[href='#section-Q']")
+    assert not page.find("nav.section-index__letters").is_displayed(), "the letters show only once the index is opened"
+    page.find("details.section-index > summary").click()
+    q = page.find("nav.section-index__letters a[href='#section-Q']")
+    page.wait("document.querySelector('details.section-index').open", 10, "the index did not open")
     page_y = page.js("return scrollY")
     q.click()
+    page.wait("!document.querySelector('details.section-index').open", 10, "choosing a letter did not close the index")
     # The user must actually see the Q section: its header is inside the viewport and not covered by a bar.
     page.wait("""(() => { const h = document.querySelector('#section-Q .list-section__header') ?? document.querySelector('#section-Q');
         const r = h.getBoundingClientRect(); if (r.top < 0 || r.bottom > innerHeight) return false;

@@ -122,9 +122,12 @@ def centred(page, wheel: str) -> dict:
 
 
 def choose_category(page, category: str):
-    page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'nearest', inline: 'center'})",
-            f"label.segmented__item:has(#converter-category-{category})")
-    page.find(f"label.segmented__item:has(#converter-category-{category})").click()
+    """A segment, or (for the less common categories) "More" and then the category in its menu."""
+    label = f"label:has(> #converter-category-{category})"
+    if not page.find(label).is_displayed():
+        page.find("#converter-more-toggle").click()
+        page.wait(f"document.querySelector('{label}').getBoundingClientRect().height > 0", 10, "the More menu did not open")
+    page.find(label).click()
     page.wait(f"document.querySelector('#converter-category-{category}')?.checked && "
               f"!document.documentElement.classList.contains('is-loading')", 10, f"{category} was not chosen")
 
@@ -314,18 +317,54 @@ def test_the_convention_is_remembered(page, converter):
     assert not page.exists("#converter-conventions")
 
 
-def test_categories_scroll_sideways_and_keep_the_choice_in_view(page, converter):
+@pytest.mark.parametrize("size", [(390, 844), (375, 667), (1024, 1366)], ids=["390x844", "375x667", "ipad"])
+def test_three_category_segments_and_more(page, converter, size):
+    """Apple keeps a phone's segmented control to about five segments: three categories and "More" (the
+    other seven) fit without sideways scrolling, and every category is one or two taps away."""
+    page.set_viewport(*size, mobile=size[0] < 800, reload=False)
     page.open("/converter")
     seg = ".converter__categories"
     widths = page.js("const s = document.querySelector(arguments[0]); return [s.scrollWidth, s.clientWidth]", seg)
-    assert widths[0] > widths[1], f"at phone width the ten categories should scroll sideways: {widths}"
-    names = page.js("return [...document.querySelectorAll('.converter__categories label')].map(l => l.textContent.trim())")
-    assert names == ["Data", "Temperature", "Length", "Mass", "Volume", "Area", "Speed", "Time", "Energy", "Pressure"]
-    choose_category(page, "pressure")
-    page.wait("""(() => { const s = document.querySelector('.converter__categories').getBoundingClientRect();
-        const r = document.querySelector('label.segmented__item:has(#converter-category-pressure)').getBoundingClientRect();
-        return r.left >= s.left - 1 && r.right <= s.right + 1; })()""", 10, "the chosen category is scrolled out of view")
+    assert widths[0] <= widths[1], f"the category control scrolls sideways: {widths}"
+    shown = page.js("""return [...document.querySelectorAll('.converter__categories > label, #converter-more-toggle')]
+        .filter(l => l.getBoundingClientRect().height > 0).map(l => l.textContent.trim())""")
+    assert shown == ["Data", "Temperature", "Length", "More"], shown
+    page.find("#converter-more-toggle").click()
+    menu = page.js("""return [...document.querySelectorAll('#converter-more-menu label')]
+        .filter(l => { const r = l.getBoundingClientRect(); return r.height >= 44 && r.bottom <= innerHeight && r.right <= innerWidth; })
+        .map(l => l.textContent.trim())""")
+    assert menu == ["Mass", "Volume", "Area", "Speed", "Time", "Energy", "Pressure"], f"the More menu shows {menu}"
+    page.find("label:has(> #converter-category-pressure)").click()
+    page.wait("document.querySelector('#converter-category-pressure')?.checked && "
+              "!document.documentElement.classList.contains('is-loading')", 10, "Pressure was not chosen")
     assert symbols(page) == ("bar", "psi")
+    # The chosen category's name takes the place of "More", which looks chosen.
+    assert page.text("#converter-more-toggle") == "Pressure"
+    assert page.js("return document.querySelector('#converter-more').hasAttribute('data-chosen')")
+    assert not page.js("return document.querySelector('#converter-more').open"), "the menu stays open after choosing"
+    # Escape closes the menu and gives focus back to "More".
+    page.find("#converter-more-toggle").click()
+    page.wait("document.querySelector('#converter-more').open", 10, "More did not open again")
+    page.js("document.querySelector('#converter-category-mass').focus()")
+    page.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    page.wait("!document.querySelector('#converter-more').open && document.activeElement?.id === 'converter-more-toggle'", 10,
+              "Escape did not close the menu")
+    choose_category(page, "data")
+
+
+@pytest.mark.parametrize("category", ["data", "temperature", "pressure", "energy"])
+def test_the_whole_converter_fits_a_375_by_667_phone(page, converter, category):
+    page.set_viewport(375, 667, reload=False)
+    page.open("/converter")
+    choose_category(page, category)
+    c = Checks()
+    c.that(page.js("return document.scrollingElement.scrollHeight <= innerHeight + 1"),
+           f"{category}: the page scrolls ({page.js('return document.scrollingElement.scrollHeight')} px in {page.js('return innerHeight')})")
+    for sel in (".converter__categories", ".converter__display", ".converter__keypad", "#converter-key-0", "#converter-key-point"):
+        r = page.rect(sel)
+        c.that(r["bottom"] <= 667 + 0.5 and r["top"] >= 0, f"{category}: {sel} is at {r['top']:.0f}..{r['bottom']:.0f}, off the 667 px screen")
+    c.done()
+    choose_category(page, "data")
 
 
 def test_without_javascript_the_same_forms_convert(page, converter):

@@ -241,7 +241,7 @@ def test_sections_match_states_json(page, game, viewport):
     c.that(page.exists("footer.toolbar#plates-toolbar a#plates-reset"), "no Reset Game button in the toolbar")
     c.equal(page.text("#plates-reset"), "Reset Game", "Reset Game button text")
 
-    index = page.js("return [...document.querySelectorAll('nav.section-index a')].map(a => [a.getAttribute('href'), a.textContent.trim()])")
+    index = page.js("return [...document.querySelectorAll('nav.section-index__letters a')].map(a => [a.getAttribute('href'), a.textContent.trim()])")
     c.equal(index, [[f"#section-{letter}", letter] for letter, _ in expected], "section index links")
     ok, msg = page.no_horizontal_overflow()
     c.that(ok, msg)
@@ -258,8 +258,10 @@ def test_tap_spots_state_in_place(page, game, viewport):
     white = cell_bg(page, "TX")
     centre(page, "#state-TX")
     token = page.mark()
-    y0, top0 = page.js("return scrollY"), page.rect("#state-TX")["top"]
-    assert y0 > 100, f"Texas should be far down the list (scrollY {y0} after scrolling it into view)"
+    # On a phone the page scrolls; on an iPad the list scrolls in its own pane beside the state's plate.
+    scrolled = "return Math.max(scrollY, document.querySelector('#plates-list').scrollTop)"
+    y0, top0 = page.js(scrolled), page.rect("#state-TX")["top"]
+    assert y0 > 100, f"Texas should be far down the list (scrolled {y0} after scrolling it into view)"
 
     page.find("#state-TX button.cell__main").click()
     page.wait("document.querySelector('#state-TX')?.classList.contains('cell--spotted')", 10,
@@ -268,7 +270,7 @@ def test_tap_spots_state_in_place(page, game, viewport):
     page.settle("#state-TX")
     c = Checks()
     c.equal(page.marker(), token, "marker (a tap must swap the screen in place, not reload the page)")
-    y1, top1 = page.js("return scrollY"), page.rect("#state-TX")["top"]
+    y1, top1 = page.js(scrolled), page.rect("#state-TX")["top"]
     c.that(abs(y1 - y0) <= 3, f"the page scrolled from y={y0} to y={y1} when Texas was tapped")
     c.that(abs(top1 - top0) <= 3, f"the Texas cell moved on screen from {top0:.0f} to {top1:.0f}")
     pastel = cell_bg(page, "TX")
@@ -502,17 +504,17 @@ def test_state_page_shows_plate(page, game, plate_images, viewport):
     c.that(200 in plate_images.requested(BY_CODE["AL"].image_path),
            f"Pocket never fetched {BY_CODE['AL'].image_path} from the picture host: {plate_images.requests}")
     c.equal(page.text("#plate-spotted"), "Not spotted on this trip yet", "spotted info")
-    c.equal(page.text("[data-screen] main button[type=submit]"), "I Spotted Alabama", "spot button")
+    c.equal(page.text("#plates-detail button[type=submit]"), "I Spotted Alabama", "spot button")
     ok, msg = page.no_horizontal_overflow()
     c.that(ok, msg)
     c.done()
 
     # Spot it from its page: the page says when, and offers to reset it.
-    page.find("[data-screen] main button[type=submit]").click()
+    page.find("#plates-detail button[type=submit]").click()
     page.wait("/^Spotted today at \\d{1,2}:\\d{2}/.test(document.querySelector('#plate-spotted')?.textContent.trim() ?? '')", 10,
               f"after 'I Spotted Alabama' the page says {page.text('#plate-spotted')!r}")
     assert page.path() == "/plates/states/AL"
-    assert page.exists("a[data-dialog='unspot-AL']") and "Reset Alabama" in page.text("a[data-dialog='unspot-AL']")
+    assert page.exists("#plates-detail a[data-dialog='unspot-AL']") and "Reset Alabama" in page.text("#plates-detail a[data-dialog='unspot-AL']")
 
     # Back: the list with its toolbar again, Alabama now pastel.
     page.find("[data-screen] a.navbar__back").click()
@@ -567,7 +569,8 @@ def test_section_index_jumps(page, game, viewport):
     page.open("/plates")
     for letter in ("M", "W"):
         before = page.js("return scrollY")
-        page.find(f"nav.section-index a[href='#section-{letter}']").click()
+        page.find("details.section-index > summary").click()
+        page.find(f"nav.section-index__letters a[href='#section-{letter}']").click()
 
         def seen(_driver, letter=letter):
             s = page.js(HEADER_SEEN_JS, letter)
@@ -592,7 +595,7 @@ TILES_JS = """
 return [...document.querySelectorAll('[data-screen] nav.plates-map a.tile')].map(a => {
   const r = a.getBoundingClientRect();
   return {code: a.textContent.trim(), href: a.getAttribute('href'), spotted: a.classList.contains('tile--spotted'),
-          bg: getComputedStyle(a).backgroundColor, left: r.left, right: r.right, w: r.width};
+          bg: getComputedStyle(a).backgroundColor, left: r.left, right: r.right, w: r.width, h: r.height};
 });
 """
 
@@ -624,8 +627,20 @@ def test_map_and_celebration(page, game):
     if "OH" in by and "TX" in by:
         c.that(by["OH"]["bg"] != by["TX"]["bg"] and not is_transparent(by["OH"]["bg"]),
                f"the spotted tile looks like an empty one ({by['OH']['bg']} vs {by['TX']['bg']})")
-    c.that(all(t["w"] > 0 and t["left"] >= -0.5 and t["right"] <= page.viewport[0] + 0.5 for t in tiles),
-           "tiles outside the viewport: " + ", ".join(t["code"] for t in tiles if not (t["left"] >= -0.5 and t["right"] <= page.viewport[0] + 0.5)))
+    # Every tile is a 44 px target; where eleven columns of them are wider than the screen, the map scrolls
+    # sideways in its frame (whose hidden edge fades) and every tile can be scrolled into view.
+    c.that(all(t["w"] >= 44 and t["h"] >= 44 for t in tiles), "tiles smaller than 44 px: " + ", ".join(
+        f"{t['code']} {t['w']:.0f}×{t['h']:.0f}" for t in tiles if t["w"] < 44 or t["h"] < 44))
+    frame = page.js("""const f = document.querySelector('.plates-map-frame'), r = f.getBoundingClientRect();
+        return {left: r.left, right: r.right, scrollWidth: f.scrollWidth, clientWidth: f.clientWidth, scrollable: f.classList.contains('is-scrollable')};""")
+    c.that(frame["left"] >= -0.5 and frame["right"] <= page.viewport[0] + 0.5, f"the map's frame is outside the screen: {frame}")
+    c.equal(frame["scrollable"], frame["scrollWidth"] > frame["clientWidth"] + 1, "the frame marks whether it scrolls")
+    for code in ("ME", "FL"):
+        page.js("document.querySelector(arguments[0]).scrollIntoView({inline: 'center', block: 'nearest', behavior: 'instant'})",
+                f".plates-map .tile[href^='/plates/states/{code}']")
+        r = page.js("const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.right]",
+                    f".plates-map .tile[href^='/plates/states/{code}']")
+        c.that(r[0] >= -0.5 and r[1] <= page.viewport[0] + 0.5, f"{code}'s tile cannot be scrolled into view: {r}")
     c.equal(page.text("#plates-map-score"), f"1 of {TOTAL} states", "map score")
     c.that(not page.exists(".plates-celebration"), "celebration shown at 1 / 50")
     ok, msg = page.no_horizontal_overflow()

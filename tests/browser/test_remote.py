@@ -636,7 +636,7 @@ def test_tv_remote_without_javascript(page, devices):
     page.disable_scripts()
     page.open("/remote/tv")
     c = Checks()
-    apply = page.find("#tv-power ~ .remote__apply")
+    apply = page.find(".remote__row:has(#tv-power) .remote__apply")
     c.that(apply.is_displayed(), "without JavaScript the switch has a visible Apply button")
     page.find("#tv-power").click()
     apply.click()

@@ -52,7 +52,14 @@ enum ConverterScreen {
     struct Model: Sendable {
         let action: String
         let fields: Fields
+        /// The common categories, shown as segments (Apple keeps a phone's segmented control to about five).
         let categories: [Choice]
+        /// The other categories, one tap away in the "More" menu.
+        let moreCategories: [Choice]
+        /// Whether the chosen category is in the menu, so "More" shows as the chosen segment.
+        let moreChosen: Bool
+        /// The menu's segment: "More", or the chosen category's name when it is one of the menu's.
+        let moreLabel: String
         let fromUnits: [Choice]
         let toUnits: [Choice]
         let from: Value
@@ -78,6 +85,10 @@ enum ConverterScreen {
         /// The keypad's keys in reading order (three a row; the 0 is two wide).
         let keys: [Key]
 
+        /// How many categories are segments; three fit a 320-point phone at the default text size
+        /// with "More" beside them, and the rest stay one tap away.
+        static let segmentCount = 3
+
         /// The form's field names, so the template and `ConverterForm` cannot disagree.
         struct Fields: Sendable {
             let category = ConverterForm.Field.category
@@ -91,9 +102,14 @@ enum ConverterScreen {
         init(state: ConverterState, notice: IgnoredKeyReason? = nil) {
             action = ConverterRoute.change.href
             fields = Fields()
-            categories = UnitCatalog.categories.map { category in
+            let choices = UnitCatalog.categories.map { category in
                 Choice(id: "converter-category-\(category.rawValue)", value: category.rawValue, label: category.name, checked: category == state.category)
             }
+            categories = Array(choices.prefix(Self.segmentCount))
+            moreCategories = Array(choices.dropFirst(Self.segmentCount))
+            let chosenInMenu = moreCategories.first(where: \.checked)
+            moreChosen = chosenInMenu != nil
+            moreLabel = chosenInMenu?.label ?? "More"
             let units = state.availableUnits
             fromUnits = units.map { Choice(id: "converter-from-\($0.id.rawValue)", value: $0.id.rawValue, label: $0.name, checked: $0.id == state.fromUnit) }
             toUnits = units.map { Choice(id: "converter-to-\($0.id.rawValue)", value: $0.id.rawValue, label: $0.name, checked: $0.id == state.toUnit) }

@@ -15,6 +15,8 @@ enum PlatesList {
             let infoHref: String
             let infoLabel: String
             let confirmation: Confirmation?
+            /// The state whose page shows beside the list (iPad): its row is highlighted.
+            let isSelected: Bool
         }
 
         struct Section: Sendable {
@@ -39,7 +41,8 @@ enum PlatesList {
         let settingsAction: String
         let returnTo: String
 
-        init(catalog: StateCatalog, game: GameSnapshot, finishedTrips: Int) {
+        /// `selected` is the state shown beside the list, whose own page carries its un-spot alert.
+        init(catalog: StateCatalog, game: GameSnapshot, finishedTrips: Int, selected: String? = nil) {
             let sounds = !game.isMuted
             sections = catalog.sections.map { section in
                 Section(letter: section.letter, anchor: "section-\(section.letter)", cells: section.states.map { state in
@@ -54,7 +57,8 @@ enum PlatesList {
                         unspotHref: PlatesRoute.confirmUnspot(state.code).href,
                         infoHref: PlatesRoute.state(state.code).href,
                         infoLabel: "About \(state.name)",
-                        confirmation: spotted ? Confirmations.unspot(state, sounds: sounds, cancelHref: PlatesRoute.list.href) : nil
+                        confirmation: spotted && state.code != selected ? Confirmations.unspot(state, sounds: sounds, cancelHref: PlatesRoute.list.href) : nil,
+                        isSelected: state.code == selected
                     )
                 })
             }

@@ -20,7 +20,7 @@ struct PlatesPages: Sendable {
         let store = try signedInGame(context)
         let game = try await store.snapshot()
         let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
-        let model = PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished)
+        let model = PlatesSplit.Model(list: PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished), state: nil)
         return try renderer.page("plates/list", frame: PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app), model: model, context: context)
     }
 
@@ -39,11 +39,15 @@ struct PlatesPages: Sendable {
             await images.lastFailure(for: state)
         }
         let returnTo = PlatesRoute.state(state.code).href + (fromMap ? "?from=map" : "")
-        let model = PlateState.Model(
+        let detail = PlateState.Model(
             state: state, game: game, hasImage: image != nil, imageProblem: problem, isDownloading: image == nil && downloading,
             pictureHost: images.sourceHost(for: state), returnTo: returnTo
         )
-        return try renderer.page("plates/state", frame: PageFrame(title: state.name, back: back, app: Self.app), model: model, context: context)
+        // The list comes too: an iPad shows it beside the state (a phone shows the state alone).
+        let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
+        let list = PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished, selected: state.code)
+        let model = PlatesSplit.Model(list: list, state: detail)
+        return try renderer.page("plates/list", frame: PageFrame(title: state.name, back: back, app: Self.app), model: model, context: context)
     }
 
     @Sendable func plateImage(_ request: Request, context: PocketRequestContext) async throws -> Response {

@@ -28,7 +28,7 @@ let index = history.state?.index ?? 0; // our position in history, to tell "back
 let shownUrl = withoutHash(location.href); // the URL the visible screen was rendered for
 let teardown = [];                     // cleanups for the current screen (EventSources, observers)
 let stale = false;                     // server ships a newer pocket.js: stop swapping, let pages reload
-let saveTimer, liveTimer, scrubbing = false;
+let saveTimer, liveTimer;
 let lastPosition = null;
 let postQueue = Promise.resolve();      // in-place posts (data-autosubmit forms) run one after another              // the latest geolocation fix, for form[data-geolocate]
 const invokers = new WeakMap();        // dialog -> button that opened it (focus goes back there)
@@ -223,10 +223,15 @@ function liveRegion() {
 
 /* ---------------------------------------------------------------- history & scroll */
 
-function readScroll() { return { x: scrollX, y: scrollY, main: scroller()?.scrollTop ?? 0 }; }
+// A split view's list scrolls in its own pane ([data-keep-scroll] with an id), kept like the page.
+function readScroll() {
+  const panes = Object.fromEntries([...document.querySelectorAll('[data-keep-scroll][id]')].map((p) => [p.id, p.scrollTop]));
+  return { x: scrollX, y: scrollY, main: scroller()?.scrollTop ?? 0, panes };
+}
 function writeScroll(s) {
   scrollTo({ left: s.x, top: s.y, behavior: 'instant' });
   scroller()?.scrollTo({ top: s.main, behavior: 'instant' });
+  for (const [id, top] of Object.entries(s.panes ?? {})) document.getElementById(id)?.scrollTo({ top, behavior: 'instant' });
 }
 // Safari throttles replaceState (~100 per 30 s), hence the debounce and the try.
 function saveScroll() {
@@ -468,10 +473,6 @@ document.addEventListener('click', (e) => {
     try { n < 0 ? input.stepDown(-n) : input.stepUp(n); } catch { /* not a steppable input */ }
     if (input.value !== before) fire(input, 'input', 'change');
   }
-
-  // A tap on the section index already scrolled on pointerdown; don't also jump to the fragment.
-  if (scrubbing && e.detail && e.target.closest?.('.section-index')) e.preventDefault();
-  scrubbing = false;
 });
 
 function fill(range) {
@@ -505,34 +506,49 @@ function settleWheel(wheel) {
 }
 document.addEventListener('scrollend', (e) => { if (e.target.matches?.('[data-wheel]')) settleWheel(e.target); }, true);
 
-// Section index: drag along the letters like iOS; the pointer is captured so moves keep coming.
-function scrub(nav, e) {
-  const r = nav.getBoundingClientRect();
-  const y = Math.min(Math.max(e.clientY, r.top + 1), r.bottom - 1); // forgiving: x is ignored
-  const link = document.elementFromPoint(r.left + r.width / 2, y)?.closest('a[href^="#"]');
-  if (!link || !nav.contains(link) || link === nav.lastLink) return;
-  nav.lastLink = link;
-  document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView({ block: 'start', behavior: 'instant', container: 'nearest' });
-}
-document.addEventListener('pointerdown', (e) => {
-  const nav = e.target.closest?.('.section-index');
-  if (!nav || e.button !== 0) return;
-  e.preventDefault(); // no text selection while dragging
-  nav.setPointerCapture(e.pointerId);
-  nav.lastLink = null;
-  scrubbing = true;
-  scrub(nav, e);
+// Popovers (<details data-popover>: the section index, the converter's "More" categories): choosing
+// an item inside closes it (the link jumps, the radio submits); so do Escape and a tap elsewhere.
+document.addEventListener('click', (e) => {
+  for (const pop of document.querySelectorAll('details[data-popover][open]')) {
+    if (!pop.contains(e.target) || e.target.closest('a[href], input')) pop.open = false;
+  }
+  // A letter scrolls its section to the top of the list's own scroller (a split view's pane, the design
+  // page's demo), not the whole page, which is what following the #fragment would do.
+  const letter = e.target.closest?.('.section-index__letters a[href^="#"]');
+  const section = letter && document.getElementById(decodeURIComponent(letter.hash.slice(1)));
+  if (!section) return;
+  e.preventDefault();
+  section.scrollIntoView({ block: 'start', behavior: reduceMotion.matches ? 'instant' : 'smooth', container: 'nearest' });
 });
-document.addEventListener('pointermove', (e) => {
-  const nav = e.target.closest?.('.section-index');
-  if (nav?.hasPointerCapture(e.pointerId)) scrub(nav, e);
-});
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return;
+  const pop = e.target.closest?.('details[data-popover][open]');
+  if (!pop) return;
+  e.stopImmediatePropagation(); // Escape closes the popover only (not also the converter's Clear key)
+  e.preventDefault();
+  pop.open = false;
+  pop.querySelector('summary')?.focus();
+}, true);
 
 /* ---------------------------------------------------------------- per-screen setup */
 
+// A sideways scroller ([data-scroll-edges]) says which of its edges hide more (its CSS fades those).
+function markEdges(el) {
+  const max = el.scrollWidth - el.clientWidth;
+  el.classList.toggle('is-scrollable', max > 1);
+  el.classList.toggle('is-at-start', el.scrollLeft <= 1);
+  el.classList.toggle('is-at-end', el.scrollLeft >= max - 1);
+}
+
 function initControls(scope) {
   for (const range of $$(scope, 'input[type=range]')) fill(range);
-  for (const nav of $$(scope, '.section-index')) nav.style.touchAction = 'none'; // else touch scrolls the page
+  for (const el of $$(scope, '[data-scroll-edges]')) {
+    markEdges(el);
+    el.addEventListener('scroll', () => markEdges(el), { passive: true });
+    const ro = new ResizeObserver(() => markEdges(el));
+    ro.observe(el);
+    teardown.push(() => ro.disconnect());
+  }
   const wheels = $$(scope, '[data-wheel]');
   if (!wheels.length) return;
   // Centre the checked item whenever the wheel gets a size: at init, and when a closed
@@ -548,7 +564,20 @@ function initControls(scope) {
   teardown.push(() => ro.disconnect());
 }
 
+// The bars' real heights (they grow with the text size and a large title) as --navbar-height and
+// --toolbar-height on the screen, so sticky and floating things stay clear of them.
+function measureBars(screen) {
+  const ro = new ResizeObserver(() => {
+    const nav = screen.querySelector(':scope > .navbar'), bar = screen.querySelector(':scope > .toolbar, :scope > footer.toolbar');
+    screen.style.setProperty('--navbar-height', `${nav ? nav.getBoundingClientRect().height : 0}px`);
+    screen.style.setProperty('--toolbar-height', `${bar ? bar.getBoundingClientRect().height : 0}px`);
+  });
+  for (const el of screen.querySelectorAll(':scope > .navbar, :scope > .toolbar')) ro.observe(el);
+  teardown.push(() => ro.disconnect());
+}
+
 function initScreen(screen) {
+  measureBars(screen);
   initControls(screen);
   // A dialog the server rendered open is non-modal; with JavaScript it becomes modal, so focus stays
   // inside and Escape works. Escape then follows the dialog's own cancel link, which the server knows.

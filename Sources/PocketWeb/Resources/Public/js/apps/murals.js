@@ -364,7 +364,7 @@ function initMain(root) {
     L.tileLayer(mapEl.dataset.tiles, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map);
     for (const li of cells()) {
       const marker = L.marker([Number(li.dataset.lat), Number(li.dataset.lon)], {
-        icon: L.divIcon({ className: pinClass(li), iconSize: [28, 34], iconAnchor: [14, 30], popupAnchor: [0, -28] }),
+        icon: L.divIcon({ className: pinClass(li), iconSize: [44, 44], iconAnchor: [22, 37], popupAnchor: [0, -30] }), // a 44 pt target round the drawn pin
         title: li.dataset.title, alt: li.dataset.title, riseOnHover: true,
       }).addTo(map);
       marker.bindPopup(() => popupFor(li));
