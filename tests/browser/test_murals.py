@@ -378,5 +378,7 @@ def test_demo_service_without_leaflet(page, tmp_path):
                   "demo thumbnails did not load")
         c.done()
     finally:
+        # Leave the page first: lazy thumbnails still on their way would fail against a stopped server.
+        page.driver.get("about:blank")
         code = demo.stop(timeout=10)
     assert code == 0, f"the demo server exited with {code}"
