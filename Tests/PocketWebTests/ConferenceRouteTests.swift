@@ -41,7 +41,7 @@ struct ConferenceRouteTests {
             #expect(headers.count == 5)
             #expect(page.text.contains(#"<span class="cell__title">As a Little Child</span><span class="cell__subtitle">Jeffrey R. Holland</span>"#))
             #expect(page.text.contains(#"<a class="cell__main" href="/conference/talks/8769?from=conference-202504">"#))
-            #expect(page.text.contains(#"class="split conference-split""#))
+            #expect(page.text.contains(#"class="split split--pane conference-split""#))
             #expect(page.text.contains(#"<p class="split__placeholder">Select a talk</p>"#))
             #expect(page.text.contains(#"class="navbar__back" href="/conference" data-nav="back""#))
         }
@@ -53,7 +53,7 @@ struct ConferenceRouteTests {
             try await client.execute(uri: "/conference/talks/8770?from=conference-202504", method: .get) { response in
                 let text = response.text
                 #expect(response.status == .ok)
-                #expect(text.contains(#"class="split conference-split split--detail""#))
+                #expect(text.contains(#"class="split split--pane conference-split split--detail""#))
                 #expect(text.contains(#"<li class="cell cell--selected" data-talk="8770">"#))
                 #expect(text.contains(#"<iframe class="conference-talk__frame" id="conference-talk-frame" src="http://scriptures.byu.edu/content/talks_ajax/8770""#))
                 #expect(text.contains(" sandbox "))

@@ -14,9 +14,31 @@ from pocket_helpers import Checks, http_request
 
 MIN_TARGET = 44
 
+# Shared by both checks: what an element is called in a message, the box that clips it (every scrolling
+# or clipping ancestor: a wheel's rows, a sideways map), and whether two boxes overlap.
+GEOMETRY_JS = r"""
+const describe = (el) => {
+  const text = (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+  const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '';
+  return `${el.localName}${cls} "${text}"`;
+};
+const clipOf = (el) => {
+  let c = { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 };
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const r = p.getBoundingClientRect();
+    c = { left: Math.max(c.left, r.left), top: Math.max(c.top, r.top), right: Math.min(c.right, r.right), bottom: Math.min(c.bottom, r.bottom) };
+  }
+  return c;
+};
+const cut = (b, c) => ({ left: Math.max(b.left, c.left), top: Math.max(b.top, c.top), right: Math.min(b.right, c.right), bottom: Math.min(b.bottom, c.bottom) });
+const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+"""
+
 # Every interactive element that is on screen, measured by what a finger hits: a visually hidden radio
 # or checkbox, or a switch inside its label, is hit through the label, so the label is measured instead.
-TARGETS_JS = r"""
+TARGETS_JS = GEOMETRY_JS + r"""
 const min = arguments[0];
 const problems = [];
 const seen = new Set();
@@ -36,11 +58,6 @@ const hiddenInput = (el) => {
 };
 // OpenStreetMap's attribution is a legal notice in running text, not a control.
 const exemptLink = (el) => !!el.closest('.leaflet-control-attribution');
-const describe = (el) => {
-  const text = (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 40);
-  const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '';
-  return `${el.localName}${cls} "${text}"`;
-};
 const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=switch], [role=slider], [role=tab], [role=option], [tabindex]:not([tabindex="-1"])';
 for (let el of document.querySelectorAll(selector)) {
   if (el.closest('[data-screen] .navbar__title')) continue;
@@ -58,23 +75,12 @@ for (let el of document.querySelectorAll(selector)) {
     problems.push(`${describe(el)} is ${Math.round(r.width)}×${Math.round(r.height)}`);
 }
 // Two targets that overlap take each other's taps (Leaflet's pins may overlap: the map zooms apart).
-// What shows of a target: its box cut by every scrolling or clipping box round it (a wheel's rows).
-const shown = (el) => {
-  let { left, top, right, bottom } = el.getBoundingClientRect();
-  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-    const cs = getComputedStyle(p);
-    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
-    const r = p.getBoundingClientRect();
-    left = Math.max(left, r.left); top = Math.max(top, r.top); right = Math.min(right, r.right); bottom = Math.min(bottom, r.bottom);
-  }
-  return { left, top, right, bottom };
-};
-const boxes = [...seen].filter((el) => !el.closest('.leaflet-marker-pane')).map((el) => [el, shown(el)]);
+// What shows of each target is compared: a wheel's rows scrolled out of sight take no taps.
+const boxes = [...seen].filter((el) => !el.closest('.leaflet-marker-pane')).map((el) => [el, cut(el.getBoundingClientRect(), clipOf(el))]);
 for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
   const [a, ra] = boxes[i], [b, rb] = boxes[j];
   if (a.contains(b) || b.contains(a) || layer(a) !== layer(b)) continue;
-  const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left), h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-  if (w > 2 && h > 2) problems.push(`${describe(a)} and ${describe(b)} overlap`);
+  if (overlap(ra, rb)) problems.push(`${describe(a)} and ${describe(b)} overlap`);
 }
 return problems;
 """
@@ -120,16 +126,12 @@ def test_every_control_is_at_least_44_px(page, server, no_location, size):
 
 # Text that is cut short (an ellipsis, or a box that hides what overflows it), words broken across
 # lines inside the word, and a page wider than the screen.
-READABLE_JS = r"""
+READABLE_JS = GEOMETRY_JS + r"""
 const problems = [];
 const visible = (el) => {
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'
     && !el.closest('[hidden], dialog:not([open]), details:not([open]) > :not(summary), .visually-hidden, .skip-link, .leaflet-container, [aria-hidden=true]');
-};
-const describe = (el) => {
-  const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '';
-  return `${el.localName}${cls} "${el.textContent.trim().replace(/\s+/g, ' ').slice(0, 30)}"`;
 };
 const doc = document.scrollingElement;
 if (doc.scrollWidth > innerWidth + 1) problems.push(`the page is ${doc.scrollWidth} px wide in a ${innerWidth} px screen`);
@@ -160,23 +162,13 @@ for (const el of document.querySelectorAll('[data-screen] *')) {
 const leaves = [...document.querySelectorAll('[data-screen] .content *')].filter((el) => visible(el)
   && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && !el.closest('.leaflet-container, .section-index, .segmented__more'));
 // Each line box of the element's own text, cut by whatever scrolls or clips round it.
-const clip = (el) => {
-  let c = { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 };
-  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-    const cs = getComputedStyle(p);
-    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
-    const r = p.getBoundingClientRect();
-    c = { left: Math.max(c.left, r.left), top: Math.max(c.top, r.top), right: Math.min(c.right, r.right), bottom: Math.min(c.bottom, r.bottom) };
-  }
-  return c;
-};
 const lines = (el) => {
-  const c = clip(el), out = [];
+  const c = clipOf(el), out = [];
   for (const n of el.childNodes) {
     if (n.nodeType !== 3 || !n.textContent.trim()) continue;
     const r = document.createRange(); r.selectNodeContents(n);
     for (const b of r.getClientRects()) {
-      const box = { left: Math.max(b.left, c.left), top: Math.max(b.top, c.top), right: Math.min(b.right, c.right), bottom: Math.min(b.bottom, c.bottom) };
+      const box = cut(b, c);
       if (box.right - box.left > 2 && box.bottom - box.top > 2) out.push(box);
     }
   }
@@ -186,9 +178,7 @@ const rects = leaves.map((el) => [el, lines(el)]);
 for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
   const [a, la] = rects[i], [b, lb] = rects[j];
   if (a.contains(b) || b.contains(a)) continue;
-  const hit = la.some((ra) => lb.some((rb) => Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 2
-    && Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 2));
-  if (hit) problems.push(`${describe(a)} is drawn over ${describe(b)}`);
+  if (la.some((ra) => lb.some((rb) => overlap(ra, rb)))) problems.push(`${describe(a)} is drawn over ${describe(b)}`);
 }
 const title = document.querySelector('[data-screen] .navbar__title');
 if (!title || !visible(title)) problems.push('the screen title is not shown');
@@ -286,3 +276,14 @@ def test_ipad_shows_the_plates_list_beside_the_state(page, server):
     check.that(not page.find("#plates-list").is_displayed() and page.find("#plates-detail").is_displayed(),
                "on a phone the state's page shows alone")
     check.done()
+
+
+@pytest.mark.parametrize("size, expected", [((390, 844), "push"), ((844, 390), "push"), ((1024, 1366), "none")],
+                         ids=["phone", "phone-landscape", "ipad"])
+def test_a_split_list_pushes_on_a_phone_and_swaps_in_place_on_an_ipad(page, server, size, expected):
+    page.set_viewport(*size, mobile=size[0] < 900 or size[1] < 500, reload=False)
+    page.open("/plates")
+    page.js("document.querySelector('#state-OR a.cell__info').scrollIntoView({block: 'center'})")
+    page.find("#state-OR a.cell__info").click()
+    page.wait("location.pathname === '/plates/states/OR'", 10, "the info button did not open Oregon")
+    assert page.js("return document.documentElement.dataset.transition") == expected

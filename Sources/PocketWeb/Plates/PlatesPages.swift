@@ -18,9 +18,7 @@ struct PlatesPages: Sendable {
 
     @Sendable func list(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
-        let game = try await store.snapshot()
-        let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
-        let model = PlatesSplit.Model(list: PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished), state: nil)
+        let model = PlatesSplit.Model(list: try await listModel(store, game: try await store.snapshot()), state: nil)
         return try renderer.page("plates/list", frame: PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app), model: model, context: context)
     }
 
@@ -44,9 +42,7 @@ struct PlatesPages: Sendable {
             pictureHost: images.sourceHost(for: state), returnTo: returnTo
         )
         // The list comes too: an iPad shows it beside the state (a phone shows the state alone).
-        let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
-        let list = PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished, selected: state.code)
-        let model = PlatesSplit.Model(list: list, state: detail)
+        let model = PlatesSplit.Model(list: try await listModel(store, game: game, selected: state.code), state: detail)
         return try renderer.page("plates/list", frame: PageFrame(title: state.name, back: back, app: Self.app), model: model, context: context)
     }
 
@@ -159,6 +155,12 @@ struct PlatesPages: Sendable {
     // MARK: Helpers
 
     /// The signed-in person's game: every handler reads and changes only that.
+    /// "US States" for `game`, with `selected` marked when a state's page shows beside it.
+    private func listModel(_ store: PlatesGame, game: GameSnapshot, selected: String? = nil) async throws -> PlatesList.Model {
+        let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
+        return PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished, selected: selected)
+    }
+
     private func signedInGame(_ context: PocketRequestContext) throws -> PlatesGame {
         database.game(for: try context.requirePerson())
     }

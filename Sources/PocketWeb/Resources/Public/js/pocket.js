@@ -79,7 +79,12 @@ export async function navigate(url, opts = {}) {
     if (mode === 'push' && sameUrl) mode = 'replace';
 
     let transition = opts.transition ?? 'push';
-    if (transition === 'split') transition = doc.querySelector('.split') ? 'none' : 'push';
+    // From a split view's list: no slide when the detail already shows beside it (an iPad), a push when
+    // the list is all there is (a phone).
+    if (transition === 'split') {
+      const detail = document.querySelector('.split__detail');
+      transition = detail && getComputedStyle(detail).display !== 'none' && doc.querySelector('.split') ? 'none' : 'push';
+    }
     // push/pop slide; an app may name its own animation (e.g. "flip") for its CSS to define.
     // Reduced motion: slides become instant, named animations become a gentle cross-fade.
     if (!/^[a-z][a-z-]*$/.test(transition)) transition = 'none';
