@@ -152,9 +152,14 @@ actor ConferenceUpdates {
 
     /// What the pages show.
     func snapshot() async -> Snapshot {
-        Snapshot(manifestURL: manifestURL, manifest: manifest, checkProblem: checkProblem, checkedAt: checkedAt,
-                 installed: await library.installedDatabase(), job: job, progress: await installer.latest, outcome: outcome,
-                 revision: revision)
+        // Read this actor's own state before the awaits: an install may end while they wait, and a
+        // page must then carry the older revision, so its event stream sends the reload it needs.
+        // (Read after, the new revision beside the old database left the page stale for good.)
+        let revision = revision, job = job, outcome = outcome
+        let installed = await library.installedDatabase()
+        let progress = await installer.latest
+        return Snapshot(manifestURL: manifestURL, manifest: manifest, checkProblem: checkProblem, checkedAt: checkedAt,
+                        installed: installed, job: job, progress: progress, outcome: outcome, revision: revision)
     }
 
     /// Whether an install is running.
