@@ -6,6 +6,7 @@ import Foundation
 /// server nor the data directory.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a value between units, exactly.",
         usage: """
             pocket convert <value> <from-unit> <to-unit> [--convention <convention>] [--plain] [--digits <n>]
