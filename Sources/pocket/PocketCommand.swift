@@ -22,6 +22,11 @@ struct PocketCommand: AsyncParsableCommand {
     static func main() async {
         ProcessMemory.returnLargeBlocksToSystem()
         do {
+            // A plain `pocket convert` skips ArgumentParser's start-up (see ConvertRequest+CommandLine).
+            if let request = ConvertRequest(commandLine: CommandLine.arguments) {
+                try request.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
