@@ -69,7 +69,7 @@ extension UnitCatalog {
     ///
     /// Building the alias index normalizes every spelling of every unit; through Foundation's
     /// `replacingOccurrences` (an `NSString` bridge on Linux) that took 29 million instructions,
-    /// most of a `pocket convert` run. Byte by byte it is a few hundred per spelling. The result is
+    /// most of a `pocket convert` run. Byte by byte it is about a thousand per spelling. The result is
     /// the same as `unicodeNormalizedAlias`'s: lower-case ASCII letters, "²" and "³" as digits,
     /// neither `Character.isWhitespace` (in ASCII: tab to carriage return, and space) nor "-_^°.".
     private static func asciiNormalizedAlias(_ text: String) -> String? {
