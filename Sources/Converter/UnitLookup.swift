@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 // Finding units by what people type: ids, names, plurals, symbols and common abbreviations,
 // case-insensitively, ignoring spaces, hyphens, dots, "°" and a "deg"/"degree(s)" prefix
@@ -49,7 +50,9 @@ extension UnitCatalog {
 
     /// All units a text may mean, most likely first.
     static func candidates(for text: String) -> [UnitID] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The same characters as Foundation's `whitespacesAndNewlines`, without building that
+        // CharacterSet, which cost more than the rest of a lookup.
+        let trimmed = WhiteSpace.trimmed(text)
         if let exact = caseSensitiveSymbols[trimmed] { return [exact] }
         return aliasIndex[normalizedAlias(trimmed)] ?? []
     }
@@ -58,6 +61,41 @@ extension UnitCatalog {
 
     /// The spelling-insensitive key a text is looked up by.
     static func normalizedAlias(_ text: String) -> String {
+        asciiNormalizedAlias(text) ?? unicodeNormalizedAlias(text)
+    }
+
+    /// `normalizedAlias` of text made of ASCII, "²", "³" and "°" only, or nil for any other
+    /// character. Every catalog spelling is such text, and so is nearly everything typed.
+    ///
+    /// Building the alias index normalizes every spelling of every unit; through Foundation's
+    /// `replacingOccurrences` (an `NSString` bridge on Linux) that took 29 million instructions,
+    /// most of a `pocket convert` run. Byte by byte it is about a thousand per spelling. The result is
+    /// the same as `unicodeNormalizedAlias`'s: lower-case ASCII letters, "²" and "³" as digits,
+    /// neither `Character.isWhitespace` (in ASCII: tab to carriage return, and space) nor "-_^°.".
+    private static func asciiNormalizedAlias(_ text: String) -> String? {
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "A"..."Z": key.append(UInt8(scalar.value) - UInt8(ascii: "A") + UInt8(ascii: "a"))
+            case "²": key.append(UInt8(ascii: "2"))
+            case "³": key.append(UInt8(ascii: "3"))
+            case "\t", "\n", "\u{0B}", "\u{0C}", "\r", " ", "-", "_", "^", "°", ".": continue
+            default:
+                guard scalar.isASCII else { return nil }
+                key.append(UInt8(scalar.value))
+            }
+        }
+        for prefix in degreePrefixes where key.count > prefix.count && key.starts(with: prefix) {
+            key.removeFirst(prefix.count)
+            break
+        }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// `normalizedAlias` of any text: Unicode lower case (the Kelvin sign, U+212A, becomes "k"), and any
+    /// white space (no-break spaces too) dropped. Only text `asciiNormalizedAlias` declines comes here.
+    private static func unicodeNormalizedAlias(_ text: String) -> String {
         var key = text.lowercased()
             .replacingOccurrences(of: "²", with: "2")
             .replacingOccurrences(of: "³", with: "3")
@@ -69,24 +107,57 @@ extension UnitCatalog {
         return key
     }
 
+    /// "degC", "degree Celsius" and "degrees Celsius" all mean "°C"; the longest prefix goes first.
+    private static let degreePrefixes: [[UInt8]] = ["degrees", "degree", "deg"].map { Array($0.utf8) }
+
     /// Normalized alias → units, in catalog order (so mass "oz" precedes fluid "oz").
+    ///
+    /// Built on first use, which every `pocket convert` run is: it must stay cheap (see
+    /// `asciiNormalizedAlias`).
     static let aliasIndex: [String: [UnitID]] = {
+        let definitions = allDefinitions
         var index: [String: [UnitID]] = [:]
-        for definition in allDefinitions {
+        index.reserveCapacity(definitions.count * 8)
+        for definition in definitions {
+            func add(_ key: String) {
+                guard !key.isEmpty, !(index[key] ?? []).contains(definition.id) else { return }
+                index[key, default: []].append(definition.id)
+            }
             let spellings = [definition.id.rawValue, definition.name, definition.plural, definition.symbol]
                 + definition.aliases
             for spelling in spellings {
                 let key = normalizedAlias(spelling)
+                add(key)
                 // American spellings of the same names.
-                let variants = [key, key.replacingOccurrences(of: "metre", with: "meter")
-                    .replacingOccurrences(of: "litre", with: "liter")]
-                for variant in variants where !variant.isEmpty && !(index[variant] ?? []).contains(definition.id) {
-                    index[variant, default: []].append(definition.id)
-                }
+                if let american = americanSpelling(key) { add(american) }
             }
         }
         return index
     }()
+
+    /// A key with "metre" written "meter" and "litre" "liter" ("kilometre" → "kilometer"), or
+    /// nil if it has neither.
+    ///
+    /// Keys of catalog spellings are ASCII, where swapping the last two letters of each "metre"
+    /// and "litre" in place is what Foundation's `replacingOccurrences` did, without its cost.
+    private static func americanSpelling(_ key: String) -> String? {
+        var bytes = Array(key.utf8)
+        var changed = false
+        var start = 0
+        while start + 5 <= bytes.count {
+            if bytes[start + 2] == UInt8(ascii: "t"), bytes[start + 3] == UInt8(ascii: "r"),
+               bytes[start + 4] == UInt8(ascii: "e"),
+               (bytes[start] == UInt8(ascii: "m") && bytes[start + 1] == UInt8(ascii: "e"))
+                   || (bytes[start] == UInt8(ascii: "l") && bytes[start + 1] == UInt8(ascii: "i")) {
+                bytes.swapAt(start + 3, start + 4)
+                changed = true
+                start += 5
+            } else {
+                start += 1
+            }
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : nil
+    }
 
     /// Symbols of units spelled close to `text` (within one or two edits, or starting with it),
     /// prefix matches first; a few common units if nothing is close.

@@ -20,7 +20,7 @@ struct ConferenceCommand: AsyncParsableCommand {
 extension ConferenceCommand {
     /// `pocket conference status`
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show which database is in use (installed version or sample data) and its counts.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show which database is in use (installed version or sample data) and its counts.")
 
         @OptionGroup var data: DataOptions
 
@@ -63,6 +63,7 @@ extension ConferenceCommand {
     /// `pocket conference update`
     struct Update: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "update",
             abstract: "Download and install the current database named by the manifest (skipped when it is installed already).",
             discussion: "Shows a progress bar on a terminal and plain lines otherwise. Ctrl-C cancels; the previous database stays in use."
         )
@@ -113,7 +114,7 @@ extension ConferenceCommand {
 
     /// `pocket conference import FILE.db`
     struct Import: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Install a sci-core database file (it is checked first, and copied, not moved).")
+        static let configuration = CommandConfiguration(commandName: "import", abstract: "Install a sci-core database file (it is checked first, and copied, not moved).")
 
         @OptionGroup var data: DataOptions
 
@@ -131,7 +132,7 @@ extension ConferenceCommand {
 
     /// `pocket conference search WORDS`
     struct Search: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Find talks by title or speaker (word beginnings, accents ignored).")
+        static let configuration = CommandConfiguration(commandName: "search", abstract: "Find talks by title or speaker (word beginnings, accents ignored).")
 
         @OptionGroup var data: DataOptions
 

@@ -6,6 +6,7 @@ import Foundation
 /// server nor the data directory.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a value between units, exactly.",
         usage: """
             pocket convert <value> <from-unit> <to-unit> [--convention <convention>] [--plain] [--digits <n>]
@@ -34,13 +35,45 @@ struct Convert: ParsableCommand {
     var list = false
 
     @Option(help: ArgumentHelp("What KB, MB, … mean: binary (1 KB = 1024 B), decimal (1 kB = 1000 B) or iec (KiB, MiB, …).", valueName: "convention"))
-    var convention = DataConvention.standard.rawValue
+    var convention = ConvertRequest.defaultConvention
 
     @Flag(help: "Print only the result, written for scripts (12288, -40, 1.5e+20); with --list, tab-separated lines.")
     var plain = false
 
     @Option(help: ArgumentHelp("Significant digits of the result, 1 to 38.", valueName: "n"))
-    var digits = NumberFormat.display.significantDigits
+    var digits = ConvertRequest.defaultDigits
+
+    func validate() throws {
+        try request.validate()
+    }
+
+    func run() throws {
+        try request.run()
+    }
+
+    private var request: ConvertRequest {
+        ConvertRequest(words: words, list: list, convention: convention, plain: plain, digits: digits)
+    }
+}
+
+/// What `pocket convert` was asked, read by ArgumentParser (`Convert`) or, for a plain
+/// conversion, without it (`init?(commandLine:)`): both check and run it here, so they cannot differ.
+struct ConvertRequest {
+    /// `--convention`'s default.
+    static let defaultConvention = DataConvention.standard.rawValue
+    /// `--digits`' default.
+    static let defaultDigits = NumberFormat.display.significantDigits
+
+    /// The positional words as given, with any "--".
+    var words: [String]
+    /// `--list`.
+    var list = false
+    /// `--convention`, as typed.
+    var convention = defaultConvention
+    /// `--plain`.
+    var plain = false
+    /// `--digits`.
+    var digits = defaultDigits
 
     /// The positional words, without the "--" that may precede a negative value.
     private var arguments: [String] {
@@ -48,6 +81,7 @@ struct Convert: ParsableCommand {
         return Array(words[..<terminator] + words[(terminator + 1)...])
     }
 
+    /// Refuses what no conversion or listing could answer, with a message saying what to type.
     func validate() throws {
         // Anything before "--" that looks like an option but is not a number is a mistyped option.
         let beforeTerminator = words.prefix { $0 != "--" }
@@ -69,6 +103,7 @@ struct Convert: ParsableCommand {
         }
     }
 
+    /// Prints the conversion or the listing; a failure is one `CommandFailure` line.
     func run() throws {
         let convention = DataConvention(rawValue: convention.lowercased()) ?? .standard
         do {

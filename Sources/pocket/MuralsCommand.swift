@@ -21,7 +21,7 @@ struct MuralsCommand: AsyncParsableCommand {
 extension MuralsCommand {
     /// `pocket murals sync`
     struct Sync: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Fetch new and changed murals from the murals service.")
+        static let configuration = CommandConfiguration(commandName: "sync", abstract: "Fetch new and changed murals from the murals service.")
 
         @OptionGroup var data: DataOptions
 
@@ -59,7 +59,7 @@ extension MuralsCommand {
 
     /// `pocket murals list`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the saved murals, nearest first (★ marks the owner's favourites).")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the saved murals, nearest first (★ marks the owner's favourites).")
 
         @OptionGroup var data: DataOptions
 
@@ -136,7 +136,7 @@ extension MuralsCommand {
 
     /// `pocket murals favourite ID`
     struct Favourite: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a mural as one of the owner's favourites.")
+        static let configuration = CommandConfiguration(commandName: "favourite", abstract: "Mark a mural as one of the owner's favourites.")
 
         @OptionGroup var data: DataOptions
 
@@ -155,7 +155,7 @@ extension MuralsCommand {
 
     /// `pocket murals unfavourite ID`
     struct Unfavourite: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a mural from the owner's favourites.")
+        static let configuration = CommandConfiguration(commandName: "unfavourite", abstract: "Remove a mural from the owner's favourites.")
 
         @OptionGroup var data: DataOptions
 

@@ -3,6 +3,11 @@ import Foundation
 import PocketCore
 
 /// `pocket`: runs the Pocket server and, per app, scripting subcommands.
+///
+/// Every command names itself (`commandName:`) although ArgumentParser would derive the same
+/// name from the type: deriving it calls `String(describing:)` on the type, and each such call
+/// makes the Swift runtime scan every protocol conformance of the binary and its libraries, about
+/// 2 million instructions per command, 30 million on every run of any command.
 @main
 struct PocketCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +22,11 @@ struct PocketCommand: AsyncParsableCommand {
     static func main() async {
         ProcessMemory.returnLargeBlocksToSystem()
         do {
+            // A plain `pocket convert` skips ArgumentParser's start-up (see ConvertRequest+CommandLine).
+            if let request = ConvertRequest(commandLine: CommandLine.arguments) {
+                try request.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -9,6 +9,7 @@ import Synchronization
 /// `pocket serve`: runs the web server until SIGINT or SIGTERM.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve Pocket's web front end (the default command).",
         discussion: "Binds 127.0.0.1:8080 unless told otherwise. To reach Pocket from a phone on the same network, pass --host 0.0.0.0 (and --tls-cert/--tls-key for installing to the home screen)."
     )

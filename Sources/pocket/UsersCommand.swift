@@ -12,7 +12,7 @@ struct UsersCommand: AsyncParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a person (the first person is always an owner).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a person (the first person is always an owner).")
         @Argument(help: "The name they sign in with.") var name: String
         @Flag(help: "Make them an owner: owners install databases and manage people.") var owner = false
         @OptionGroup var data: DataOptions
@@ -26,7 +26,7 @@ struct UsersCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List everyone, owners first, with their signed-in devices.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List everyone, owners first, with their signed-in devices.")
         @OptionGroup var data: DataOptions
 
         func run() async throws {
@@ -41,7 +41,7 @@ struct UsersCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a person and sign out their devices.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a person and sign out their devices.")
         @Argument(help: "Their name.") var name: String
         @OptionGroup var data: DataOptions
 
@@ -53,7 +53,7 @@ struct UsersCommand: AsyncParsableCommand {
     }
 
     struct Passwd: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set a person's password (signs out their devices).")
+        static let configuration = CommandConfiguration(commandName: "passwd", abstract: "Set a person's password (signs out their devices).")
         @Argument(help: "Their name.") var name: String
         @OptionGroup var data: DataOptions
 

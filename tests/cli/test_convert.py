@@ -98,6 +98,54 @@ def test_loose_unit_spellings():
     assert ok("20", "degC", "°F") == "20 °C = 68 °F\n"
 
 
+def spelled_for_argument_parser(args):
+    """The same command line with its options written --name=value (the default convention added if
+    none is given): `pocket convert` reads plain command lines itself, for speed, and leaves this
+    spelling to ArgumentParser, so the two readers can be compared."""
+    spelled, rest = [], list(args)
+    while rest:
+        word = rest.pop(0)
+        if word == "--":
+            spelled += [word] + rest
+            break
+        if word in ("--convention", "--digits") and rest:
+            spelled.append(f"{word}={rest.pop(0)}")
+        else:
+            spelled.append(word)
+    if not any(word.startswith("--convention") for word in spelled):
+        spelled.insert(0, "--convention=binary")
+    return spelled
+
+
+@pytest.mark.parametrize("args", [
+    ["12", "KB", "MB"],
+    ["12", "KB", "MB", "--plain"],
+    ["--plain", "5", "km", "mi"],
+    ["--", "-40", "C", "F"],
+    ["--plain", "--", "-40", "C", "F"],
+    ["1", "acre", "m2", "--digits", "5"],
+    ["1", "gal", "L", "--digits", "38", "--plain"],
+    ["1", "GB", "MB", "--convention", "decimal"],
+    ["--convention", "iec", "1", "GB", "MB"],
+    ["8", "oz", "mL"],
+    ["1", "TB", "bit"],
+    ["12", "KB", "--", "MB"],
+    ["12", "KB", "MB", "--"],
+    ["12", "KB", "kg"],
+    ["12", "KB", "furlong"],
+    ["12abc", "KB", "MB"],
+    ["--", "-300", "C", "F"],
+    ["--", "-5", "KB", "MB"],
+    ["12", "KB"],
+    ["1", "KB", "MB", "GB", "--plain"],
+])
+def test_both_readers_of_the_command_line_agree(args):
+    quick = convert(*args)
+    full = convert(*spelled_for_argument_parser(args))
+    assert (quick.returncode, quick.stdout, quick.stderr) == (full.returncode, full.stdout, full.stderr)
+    assert quick.stdout or quick.stderr
+
+
 # --------------------------------------------------------------------------- listing
 
 
