@@ -169,11 +169,15 @@ extension ConferenceCommand {
         }
     }
 
-    /// `pocket conference generate-synthetic OUT.db`
+    /// `pocket conference generate-synthetic OUT.db [--scale N]`
     struct GenerateSynthetic: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "generate-synthetic",
-            abstract: "Write a full-size synthetic database (about 150 conferences, 10,000 talks, 130,000 citations) for benchmarks."
+            abstract: "Write a full-size synthetic database (about 150 conferences, 10,000 talks, 130,000 citations) for benchmarks.",
+            discussion: """
+                --scale N adds N − 1 times as much older history (conferences, talks by speakers of its own, \
+                citations) behind the same rows, so each screen opens on what it shows at 1× while the database grows.
+                """
         )
 
         @Argument(help: ArgumentHelp("Where to write it; must not exist yet.", valueName: "file"))
@@ -182,11 +186,20 @@ extension ConferenceCommand {
         @Option(help: ArgumentHelp("Seed of the generator; the same seed gives the same database (default 1).", valueName: "n"))
         var seed: UInt64 = 1
 
+        @Option(help: ArgumentHelp("Times the full size, 1 to \(SyntheticDatabase.maximumScale) (default 1).", valueName: "n"))
+        var scale = 1
+
+        func validate() throws {
+            guard (1...SyntheticDatabase.maximumScale).contains(scale) else {
+                throw ValidationError("--scale must be 1 to \(SyntheticDatabase.maximumScale)")
+            }
+        }
+
         func run() throws {
             let url = URL(fileURLWithPath: file)
-            let seed = seed
-            try writeNew(url) { try SyntheticDatabase.build(at: $0, seed: seed) }
-            say("Wrote a synthetic database to \(url.path).")
+            let seed = seed, scale = scale
+            try writeNew(url) { try SyntheticDatabase.build(at: $0, seed: seed, scale: scale) }
+            say("Wrote a synthetic database\(scale > 1 ? " (\(scale)× the full size)" : "") to \(url.path).")
         }
     }
 }
