@@ -6,7 +6,8 @@ import PocketCore
 /// switched atomically when a new one is installed.
 ///
 /// Files, all inside `folder` (`<data>/conference`):
-/// - `state.sqlite` — Pocket's own database (install record, search index, each person's recent and bookmarked talks);
+/// - `state.sqlite` — Pocket's own database (install record, search index, the installed file's digest of
+///   counts and orderings, each person's recent and bookmarked talks);
 /// - `databases/` — the sample (`sample-2025.vN.db`) and the installed file (`core.<version>.<id>.db`);
 /// - `incoming/` — the installer's temporary files, empty whenever no install is running;
 /// - `install.lock` — held (flock) by the process that is installing.
@@ -16,9 +17,11 @@ public actor ConferenceLibrary: ConferenceStore {
     /// Where the installer keeps downloads and extractions in progress.
     public nonisolated let incomingFolder: URL
     private let databasesFolder: URL
-    private let state: ConferenceStateDatabase
+    let state: ConferenceStateDatabase
     private var current: CoreGeneration
-    private var warning: String?
+    private(set) var warning: String?
+    /// The digest of each file in use, by file name, found or being built (see `digest(for:)`).
+    var digests: [String: Task<Int64?, Never>] = [:]
 
     /// Opens the library in the data directory's `conference` folder.
     public static func open(dataDirectory: DataDirectory) async throws -> ConferenceLibrary {
@@ -65,7 +68,11 @@ public actor ConferenceLibrary: ConferenceStore {
             try await state.rebuildSearch(from: opened)
         }
         removeStaleDatabases(in: databases, keeping: [fileName, SampleDatabase.fileName])
-        return ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: opened, warning: warning)
+        let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: opened, warning: warning)
+        // The digest is ready before the first screen asks (built now for a file installed before digests existed).
+        _ = await library.digest(for: opened)
+        try? await state.deleteDigests(except: fileName)
+        return library
     }
 
     private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration, warning: String?) {
@@ -82,7 +89,7 @@ public actor ConferenceLibrary: ConferenceStore {
     /// The generation to answer with: the current one, unless another Pocket process (the CLI
     /// beside the server, say) has installed a database since. One small read of Pocket's own
     /// database per query keeps every process on the file the install record names.
-    private func generation() async throws -> CoreGeneration {
+    func generation() async throws -> CoreGeneration {
         let record = try await state.installed()
         guard record?.fileName != currentRecord?.fileName else { return current }
         do {
@@ -98,6 +105,7 @@ public actor ConferenceLibrary: ConferenceStore {
             let previous = current
             current = next
             warning = nil
+            digests = digests.filter { $0.key == next.file.lastPathComponent }
             if !previous.source.isSample, previous.file != next.file { previous.retire() }
         } catch {
             // Keep answering from the file in use; its own connections still work.
@@ -119,17 +127,17 @@ public actor ConferenceLibrary: ConferenceStore {
         return nil
     }
 
-    /// Builds the search index of `candidate`, a database still being checked, beside the current
-    /// one (see `ConferenceStateDatabase.stageSearch`): the installer runs this alongside
-    /// `quick_check`, both only reading the file, so the index costs the install no extra time.
-    func stageSearch(for candidate: URL) async throws {
+    /// Builds the search index and the digest of `candidate`, a database still being checked,
+    /// beside the current ones (see `ConferenceStateDatabase.stage`): the installer runs this
+    /// alongside `quick_check`, both only reading the file.
+    func stage(_ candidate: URL) async throws {
         let schema = try Self.schema(of: candidate)
-        try await state.stageSearch(from: candidate, schema: schema)
+        try await state.stage(from: candidate, schema: schema)
     }
 
-    /// Drops a staged index after a failed check or install.
-    func discardStagedSearch() async {
-        try? await state.discardStagedSearch()
+    /// Drops a staged index and digest after a failed check or install.
+    func discardStaged() async {
+        try? await state.discardStaged()
     }
 
     /// Moves a verified database into place and makes it current: a rename within the data
@@ -150,10 +158,11 @@ public actor ConferenceLibrary: ConferenceStore {
         }
         do {
             let generation = try CoreGeneration(file: destination, source: .installed(record))
-            try await state.install(record)
+            let digest = try await state.install(record)
             let previous = current
             current = generation
             warning = nil
+            digests = [fileName: Task { digest }]
             // A query may have switched to this file already (see `generation()`): never retire it.
             if !previous.source.isSample, previous.file != generation.file { previous.retire() }
             return record
@@ -161,116 +170,6 @@ public actor ConferenceLibrary: ConferenceStore {
             try? FileManager.default.removeItem(at: destination)
             throw error as? ConferenceError ?? .fileSystem(Self.describe(error))
         }
-    }
-
-    // MARK: ConferenceStore
-
-    /// Which database is in use, its counts, capabilities and any start-up warning.
-    public func status() async throws -> DatabaseStatus {
-        let active = try await generation()
-        let warning = warning
-        return try await active.read { db, schema in
-            DatabaseStatus(
-                source: active.source,
-                footer: try CoreQueries.footer(db, schema: schema, source: active.source),
-                counts: try CoreQueries.counts(db, schema: schema),
-                capabilities: schema.capabilities,
-                warning: warning
-            )
-        }
-    }
-
-    /// Conferences newest first, with the footer.
-    public func conferences() async throws -> ConferenceList {
-        let active = try await generation()
-        return try await active.read { db, schema in
-            ConferenceList(conferences: try CoreQueries.conferences(db, schema: schema),
-                           footer: try CoreQueries.footer(db, schema: schema, source: active.source))
-        }
-    }
-
-    /// A conference's talks in sections by session.
-    public func conference(id: Int) async throws -> ConferenceDetail {
-        try await generation().read { db, schema in try CoreQueries.conference(db, schema: schema, id: id) }
-    }
-
-    /// A talk with its links, media, neighbours and citations.
-    public func talk(id: Int) async throws -> TalkDetail {
-        try await generation().read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
-    }
-
-    /// Volumes with their books and citation counts.
-    public func citationVolumes() async throws -> [VolumeCitations] {
-        try await generation().read { db, schema in try CoreQueries.volumes(db, schema: schema) }
-    }
-
-    /// A book's cited chapters.
-    public func citations(bookID: Int) async throws -> BookCitations {
-        try await generation().read { db, schema in try CoreQueries.book(db, schema: schema, id: bookID) }
-    }
-
-    /// A chapter's cited verses.
-    public func citations(bookID: Int, chapter: Int) async throws -> ChapterCitations {
-        try await generation().read { db, schema in try CoreQueries.chapter(db, schema: schema, bookID: bookID, chapter: chapter) }
-    }
-
-    /// The talks citing a verse (nil: the whole chapter), newest first.
-    public func citations(bookID: Int, chapter: Int, verse: Int?) async throws -> VerseCitations {
-        try await generation().read { db, schema in try CoreQueries.verse(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse) }
-    }
-
-    /// Speakers A–Z.
-    public func speakers() async throws -> [SpeakerSection] {
-        try await generation().read { db, schema in try CoreQueries.speakers(db, schema: schema) }
-    }
-
-    /// A speaker's talks, newest first.
-    public func speaker(id: Int) async throws -> SpeakerDetail {
-        try await generation().read { db, schema in try CoreQueries.speaker(db, schema: schema, id: id) }
-    }
-
-    /// Talks matching what has been typed so far, from the index in Pocket's own database.
-    public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
-        try await state.search(text, limit: limit)
-    }
-
-    /// Remembers that `person` opened a talk, in Pocket's own database.
-    public func recordView(talkID: Int, by person: PersonID) async throws {
-        try await state.recordView(talkID: talkID, by: person, at: Date())
-    }
-
-    /// The talks `person` opened recently that the current database has, newest first.
-    public func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary] {
-        // Talks the current database lacks are skipped, so ask for all that are remembered.
-        let ids = try await state.recentTalkIDs(of: person, limit: 50)
-        return Array(try await summaries(ids).prefix(max(0, limit)))
-    }
-
-    /// Bookmarks (or removes the bookmark of) a talk for `person`, in Pocket's own database so it
-    /// outlives the downloaded file; bookmarking twice keeps the first date.
-    public func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
-        try await state.setBookmark(isBookmarked, talkID: talkID, for: person, at: date)
-    }
-
-    /// Whether `person` has bookmarked the talk.
-    public func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
-        try await state.isBookmarked(talkID: talkID, by: person)
-    }
-
-    /// The ids of the talks `person` bookmarked, newest first, including any the current database lacks.
-    public func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
-        try await state.bookmarkedTalkIDs(of: person)
-    }
-
-    /// The talks `person` bookmarked that the current database has, newest first.
-    public func bookmarkedTalks(of person: PersonID) async throws -> [TalkSummary] {
-        try await summaries(try await state.bookmarkedTalkIDs(of: person))
-    }
-
-    /// Rows for `ids` in their order, leaving out talks the current database lacks.
-    private func summaries(_ ids: [Int]) async throws -> [TalkSummary] {
-        guard !ids.isEmpty else { return [] }
-        return try await generation().read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
     }
 }
 

@@ -106,7 +106,9 @@ enum CoreQueries {
 
     // MARK: Talk
 
-    static func talk(_ db: Database, schema: CoreSchema, id: Int) throws -> TalkDetail {
+    /// A talk's screen; with `neighbours` false its previous and next talks are left for the caller
+    /// (who reads them from the digest instead of listing the whole conference).
+    static func talk(_ db: Database, schema: CoreSchema, id: Int, neighbours: Bool = true) throws -> TalkDetail {
         let media = schema.mediaColumns.map { "t.\($0.column) AS media_\($0.column)" }.joined(separator: ", ")
         let sql = """
             SELECT t.ID, t.Title, sp.ID AS joinedSpeakerID, sp.GivenNames, sp.LastNames,
@@ -138,7 +140,7 @@ enum CoreQueries {
         }
         var previous: TalkSummary?
         var next: TalkSummary?
-        if let conference {
+        if neighbours, let conference {
             let order = try sessions(db, schema: schema, conferenceID: conference.id).flatMap(\.talks)
             if let index = order.firstIndex(where: { $0.id == id }) {
                 previous = index > order.startIndex ? order[index - 1] : nil
