@@ -77,7 +77,7 @@ extension ConferenceCommand {
 
         func run() async throws {
             let url = try resolvedManifestURL()
-            let library = try await openLibrary(data)
+            let library = try await openLibrary(data, sample: .whenNeeded)
             let installer = DatabaseInstaller(library: library)
             let display = ProgressDisplay(isTerminal: isatty(STDOUT_FILENO) == 1)
             let stream = await installer.progress.subscribe()
@@ -121,7 +121,7 @@ extension ConferenceCommand {
         var file: String
 
         func run() async throws {
-            let library = try await openLibrary(data)
+            let library = try await openLibrary(data, sample: .whenNeeded)
             let installer = DatabaseInstaller(library: library)
             let url = URL(fileURLWithPath: file)
             let outcome = try await conferenceFailure { try await installer.importDatabase(at: url) }
@@ -206,11 +206,12 @@ extension ConferenceCommand {
 
 // MARK: - Helpers
 
-/// Opens the Conference library in the data directory chosen by --data-dir / POCKET_DATA_DIR.
-private func openLibrary(_ data: DataOptions) async throws -> ConferenceLibrary {
+/// Opens the Conference library in the data directory chosen by --data-dir / POCKET_DATA_DIR;
+/// commands that install a database leave the sample until something asks for it.
+private func openLibrary(_ data: DataOptions, sample: ConferenceLibrary.SampleLoading = .atOnce) async throws -> ConferenceLibrary {
     let configuration = try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment)
     let directory = try DataDirectory(url: configuration.dataDirectory)
-    return try await conferenceFailure { try await ConferenceLibrary.open(dataDirectory: directory) }
+    return try await conferenceFailure { try await ConferenceLibrary.open(dataDirectory: directory, sample: sample) }
 }
 
 /// Runs `body`, turning its failure into one `pocket: …` line.

@@ -97,7 +97,9 @@ extension ConferenceLibrary {
 
     /// Talks matching what has been typed so far, from the index in Pocket's own database.
     public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
-        try await state.search(text, limit: limit)
+        // A sample loaded on demand is indexed when it is loaded.
+        if !isLoaded { _ = try await generation() }
+        return try await state.search(text, limit: limit)
     }
 
     /// Remembers that `person` opened a talk, in Pocket's own database.

@@ -18,19 +18,30 @@ public actor ConferenceLibrary: ConferenceStore {
     public nonisolated let incomingFolder: URL
     private let databasesFolder: URL
     let state: ConferenceStateDatabase
-    private var current: CoreGeneration
+    /// The file answering; nil until a screen first asks, when the sample is loaded on demand.
+    private var current: CoreGeneration?
     private(set) var warning: String?
     /// The digest of each file in use, by file name, found or being built (see `digest(for:)`).
     var digests: [String: Task<Int64?, Never>] = [:]
 
+    /// When `open` makes the built-in sample ready, if no database is installed.
+    public enum SampleLoading: Sendable {
+        /// At once, with its search index and digest, so the first screen answers without waiting.
+        case atOnce
+        /// When a screen first asks: for a command about to install a database, which would only
+        /// throw the sample's work away.
+        case whenNeeded
+    }
+
     /// Opens the library in the data directory's `conference` folder.
-    public static func open(dataDirectory: DataDirectory) async throws -> ConferenceLibrary {
-        try await open(folder: dataDirectory.folder("conference"))
+    public static func open(dataDirectory: DataDirectory, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
+        try await open(folder: dataDirectory.folder("conference"), sample: sample)
     }
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
-    /// sample (built on first use); the search index is rebuilt when it describes another file.
-    public static func open(folder: URL) async throws -> ConferenceLibrary {
+    /// sample (built on first use, now or when first needed); the search index is rebuilt when it
+    /// describes another file, and the digest is built when the file has none.
+    public static func open(folder: URL, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
         let databases = folder.appendingPathComponent("databases", isDirectory: true)
         let incoming = folder.appendingPathComponent("incoming", isDirectory: true)
         do {
@@ -53,29 +64,31 @@ public actor ConferenceLibrary: ConferenceStore {
                 warning = "The installed database (version \(record.version)) could not be opened, so the sample is in use: \(describe(error))"
             }
         }
-        let opened: CoreGeneration
-        if let generation {
-            opened = generation
-        } else {
+        // An unusable installed file needs the sample now, to clear its record (below).
+        if generation == nil, sample == .atOnce || record != nil {
             // Building the sample takes a moment: keep it off the cooperative threads.
-            opened = try await runBlocking { try sampleGeneration(in: databases, scratch: incoming) }
+            generation = try await runBlocking { try sampleGeneration(in: databases, scratch: incoming) }
         }
-        let fileName = opened.file.lastPathComponent
-        if opened.source.isSample, record != nil {
-            // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
-            try await state.makeCurrent(nil, from: opened)
-        } else if try await state.searchSource() != fileName {
-            try await state.rebuildSearch(from: opened)
+        if let opened = generation {
+            if opened.source.isSample, record != nil {
+                // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
+                try await state.makeCurrent(nil, from: opened)
+            } else if try await state.searchSource() != opened.file.lastPathComponent {
+                try await state.rebuildSearch(from: opened)
+            }
         }
-        removeStaleDatabases(in: databases, keeping: [fileName, SampleDatabase.fileName])
-        let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: opened, warning: warning)
-        // The digest is ready before the first screen asks (built now for a file installed before digests existed).
-        _ = await library.digest(for: opened)
-        try? await state.deleteDigests(except: fileName)
+        let fileName = generation?.file.lastPathComponent
+        removeStaleDatabases(in: databases, keeping: Set([fileName, SampleDatabase.fileName].compactMap { $0 }))
+        let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation, warning: warning)
+        if let generation, let fileName, sample == .atOnce {
+            // The digest is ready before the first screen asks (built now for a file installed before digests existed).
+            _ = await library.digest(for: generation)
+            try? await state.deleteDigests(except: fileName)
+        }
         return library
     }
 
-    private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration, warning: String?) {
+    private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration?, warning: String?) {
         self.folder = folder
         self.databasesFolder = databases
         self.incomingFolder = incoming
@@ -91,26 +104,30 @@ public actor ConferenceLibrary: ConferenceStore {
     /// database per query keeps every process on the file the install record names.
     func generation() async throws -> CoreGeneration {
         let record = try await state.installed()
-        guard record?.fileName != currentRecord?.fileName else { return current }
+        if let current, record?.fileName == currentRecord?.fileName { return current }
+        let next: CoreGeneration
         do {
-            let next: CoreGeneration
             if let record {
                 next = try CoreGeneration(file: databasesFolder.appendingPathComponent(record.fileName), source: .installed(record))
             } else {
                 let databases = databasesFolder, scratch = incomingFolder
                 next = try await runBlocking { try Self.sampleGeneration(in: databases, scratch: scratch) }
+                // A sample loaded on demand, or again after another process's install went away, needs its own index.
+                if try await state.searchSource() != next.file.lastPathComponent { try await state.rebuildSearch(from: next) }
             }
-            // The record may have changed again while the sample was being opened.
-            guard try await state.installed()?.fileName == record?.fileName else { return current }
-            let previous = current
-            current = next
-            warning = nil
-            digests = digests.filter { $0.key == next.file.lastPathComponent }
-            if !previous.source.isSample, previous.file != next.file { previous.retire() }
         } catch {
             // Keep answering from the file in use; its own connections still work.
+            guard let current else { throw error }
+            return current
         }
-        return current
+        // The record may have changed again while the sample was being opened.
+        if let current, try await state.installed()?.fileName != record?.fileName { return current }
+        let previous = current
+        current = next
+        warning = nil
+        digests = digests.filter { $0.key == next.file.lastPathComponent }
+        if let previous, !previous.source.isSample, previous.file != next.file { previous.retire() }
+        return next
     }
 
     // MARK: Installing
@@ -118,12 +135,19 @@ public actor ConferenceLibrary: ConferenceStore {
     /// The installed database's record, nil while the sample is in use (following an install
     /// made by another Pocket process).
     public func installedDatabase() async -> InstalledDatabase? {
+        // Nothing loaded yet (the sample is loaded on demand): the record says, without loading it.
+        guard current != nil else { return try? await state.installed() }
         _ = try? await generation()
         return currentRecord
     }
 
+    /// Whether a file answers yet (the sample may be waiting to be loaded on demand).
+    var isLoaded: Bool {
+        current != nil
+    }
+
     private var currentRecord: InstalledDatabase? {
-        if case .installed(let record) = current.source { return record }
+        if case .installed(let record)? = current?.source { return record }
         return nil
     }
 
@@ -141,7 +165,7 @@ public actor ConferenceLibrary: ConferenceStore {
     }
 
     /// Moves a verified database into place and makes it current: a rename within the data
-    /// folder, then one transaction records it and swaps in the search index `stageSearch` built,
+    /// folder, then one transaction records it and swaps in the search index and digest `stage` built,
     /// then the store switches to it. Queries already running finish on the previous file, which
     /// is deleted when they are done. If any step fails, the previous database stays current and
     /// the new file is removed.
@@ -164,7 +188,7 @@ public actor ConferenceLibrary: ConferenceStore {
             warning = nil
             digests = [fileName: Task { digest }]
             // A query may have switched to this file already (see `generation()`): never retire it.
-            if !previous.source.isSample, previous.file != generation.file { previous.retire() }
+            if let previous, !previous.source.isSample, previous.file != generation.file { previous.retire() }
             return record
         } catch {
             try? FileManager.default.removeItem(at: destination)
