@@ -38,7 +38,7 @@ extension ConferenceLibrary {
         let active = try await generation()
         if let known = await fromDigest(of: active, { state, digest in try await state.digestConference(digest, id: id) }) {
             guard let known else { throw ConferenceError.unknownConference(id) }
-            return known
+            return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, order: known) }
         }
         return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, id: id) }
     }
@@ -55,7 +55,9 @@ extension ConferenceLibrary {
             forgetDigest(of: active)
             return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
         }
-        return detail.with(previous: previous, next: next)
+        let keys = [previous, next].compactMap { $0?.talkKey }
+        let talks = try await active.read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, keys: keys) }
+        return detail.with(previous: previous.flatMap { talks[$0.talkID] }, next: next.flatMap { talks[$0.talkID] })
     }
 
     /// Volumes with their books and citation counts.

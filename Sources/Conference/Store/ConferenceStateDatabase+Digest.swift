@@ -15,10 +15,13 @@ extension ConferenceStateDatabase {
         let fileName = generation.file.lastPathComponent
         return try await writer.writeWithoutTransaction { db in
             try SearchIndexBuilder.attaching(generation.file, schema: generation.schema, to: db) { core in
+                // The attached file's tables are the only ones with their names, so the screens' queries find them.
+                let lists = try CoreDigest.Lists.read(db, schema: core.schema)
                 var id: Int64 = 0
                 try db.inTransaction {
                     try CoreDigest.delete(db, where: "fileName = ?", arguments: [fileName])
-                    id = try CoreDigest.build(db, from: core, fileName: fileName)
+                    id = try CoreDigest.begin(db, from: core, fileName: fileName)
+                    try CoreDigest.complete(db, digest: id, lists: lists)
                     return .commit
                 }
                 return id
@@ -44,13 +47,14 @@ extension ConferenceStateDatabase {
         try await writer.read { db in try CoreDigest.conferences(db, digest: digest) }
     }
 
-    /// A conference's screen (`.some(nil)`: no such conference); nil when the digest is gone.
-    func digestConference(_ digest: Int64, id: Int) async throws -> ConferenceDetail?? {
+    /// A conference's row and talk order (`.some(nil)`: no such conference); nil when the digest is gone.
+    func digestConference(_ digest: Int64, id: Int) async throws -> CoreDigest.ConferenceOrder?? {
         try await writer.read { db in try CoreDigest.conference(db, digest: digest, id: id) }
     }
 
     /// The talks before and after a talk in its conference; nil when the digest is gone.
-    func digestNeighbours(_ digest: Int64, conferenceID: Int, talkID: Int) async throws -> (previous: TalkSummary?, next: TalkSummary?)? {
+    func digestNeighbours(_ digest: Int64, conferenceID: Int,
+                          talkID: Int) async throws -> (previous: CoreDigest.TalkPlace?, next: CoreDigest.TalkPlace?)? {
         try await writer.read { db in try CoreDigest.neighbours(db, digest: digest, conferenceID: conferenceID, talkID: talkID) }
     }
 

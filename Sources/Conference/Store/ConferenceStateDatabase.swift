@@ -34,19 +34,28 @@ struct ConferenceStateDatabase: Sendable {
 
     /// Fills a staging search index and a staged digest from `file`, a database that is still
     /// being checked; the current ones keep answering until `install` swaps the staged ones in.
+    ///
+    /// The digest's lists are read on a connection of their own while this database's one writer
+    /// builds the index and the talk order, so an install keeps both cores busy (the third job,
+    /// `quick_check`, runs beside them).
     func stage(from file: URL, schema: CoreSchema) async throws {
-        try await writer.writeWithoutTransaction { db in
+        async let lists = CoreDigest.readLists(of: file, schema: schema)
+        let digest = try await writer.writeWithoutTransaction { db in
             try SearchIndexBuilder.attaching(file, schema: schema, to: db) { core in
+                var digest: Int64 = 0
                 try db.inTransaction {
                     try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)")
                     try db.execute(sql: "CREATE VIRTUAL TABLE \(Self.stagedSearchTable) USING fts5(\(Self.searchTableColumns))")
                     try db.execute(sql: "INSERT INTO \(Self.stagedSearchTable)(title, speaker, conference, date, talkID) " + core.selectSearchRows)
                     try CoreDigest.delete(db, where: "fileName IS NULL")
-                    _ = try CoreDigest.build(db, from: core, fileName: nil)
+                    digest = try CoreDigest.begin(db, from: core, fileName: nil)
                     return .commit
                 }
+                return digest
             }
         }
+        let read = try await lists
+        try await writer.write { db in try CoreDigest.complete(db, digest: digest, lists: read) }
     }
 
     /// Makes `record` current with the index and the digest `stage` built for it, in one

@@ -5,6 +5,20 @@ import GRDB
 // digest, and then the caller answers from the file itself (nil here) rather than with nothing.
 
 extension CoreDigest {
+    /// A talk's place in its conference: the session it is listed under, and its id as the screens
+    /// read it and as the file stores it (to find its row).
+    struct TalkPlace: Sendable, Equatable {
+        let sessionID: Int
+        let talkID: Int
+        let talkKey: DatabaseValue
+    }
+
+    /// A conference's row in the list and its talks in order.
+    struct ConferenceOrder: Sendable {
+        let conference: ConferenceSummary
+        let talks: [TalkPlace]
+    }
+
     /// The id of the digest of the file named `fileName`, if one has been built.
     static func id(_ db: Database, fileName: String) throws -> Int64? {
         try Int64.fetchOne(db, sql: "SELECT id FROM digest WHERE fileName = ?", arguments: [fileName])
@@ -25,25 +39,27 @@ extension CoreDigest {
         return try Row.fetchAll(db, sql: "\(conferenceColumns) WHERE digestID = ? ORDER BY position", arguments: [digest]).map(conference)
     }
 
-    /// One conference and its talks by session: `.some(nil)` when the file has no such conference.
-    static func conference(_ db: Database, digest: Int64, id: Int) throws -> ConferenceDetail?? {
+    /// One conference and its talks in order: `.some(nil)` when the file has no such conference.
+    static func conference(_ db: Database, digest: Int64, id: Int) throws -> ConferenceOrder?? {
         guard try exists(db, digest) else { return nil }
         guard let row = try Row.fetchOne(db, sql: "\(conferenceColumns) WHERE digestID = ? AND conferenceID = ? ORDER BY position LIMIT 1",
                                          arguments: [digest, id]) else { return .some(nil) }
-        return ConferenceDetail(conference: conference(row), sessions: try sessions(db, digest: digest, conferenceID: id))
+        let talks = try Row.fetchAll(db, sql: "\(placeColumns) WHERE digestID = ? AND conferenceKey = ? ORDER BY position",
+                                     arguments: [digest, id]).map(place)
+        return ConferenceOrder(conference: conference(row), talks: talks)
     }
 
-    /// The talks before and after `talkID` in its conference (across sessions).
-    static func neighbours(_ db: Database, digest: Int64, conferenceID: Int, talkID: Int) throws -> (previous: TalkSummary?, next: TalkSummary?)? {
+    /// The talks before and after `talkID` in conference `conferenceID` (across sessions).
+    static func neighbours(_ db: Database, digest: Int64, conferenceID: Int, talkID: Int) throws -> (previous: TalkPlace?, next: TalkPlace?)? {
         guard try exists(db, digest) else { return nil }
         guard let position = try Int.fetchOne(db, sql: """
             SELECT position FROM digest_talk WHERE digestID = ? AND conferenceKey = ? AND talkID = ? ORDER BY position LIMIT 1
             """, arguments: [digest, conferenceID, talkID]) else { return (nil, nil) }
-        var previous: TalkSummary?
-        var next: TalkSummary?
-        for row in try Row.fetchAll(db, sql: "\(talkColumns) WHERE digestID = ? AND conferenceKey = ? AND position IN (?, ?)",
+        var previous: TalkPlace?
+        var next: TalkPlace?
+        for row in try Row.fetchAll(db, sql: "\(placeColumns) WHERE digestID = ? AND conferenceKey = ? AND position IN (?, ?)",
                                     arguments: [digest, conferenceID, position - 1, position + 1]) {
-            if row["position"] as Int == position - 1 { previous = talk(row) } else { next = talk(row) }
+            if row["position"] as Int == position - 1 { previous = place(row) } else { next = place(row) }
         }
         return (previous, next)
     }
@@ -108,10 +124,7 @@ extension CoreDigest {
 private extension CoreDigest {
     static let conferenceColumns = "SELECT conferenceID, abbr, description, year, issueDate, publication, talkCount FROM digest_conference"
 
-    static let talkColumns = """
-        SELECT position, sessionID, sessionDescription, sessionDate, sessionSequence, talkID, title, speaker, speakerID, startPage, endPage
-        FROM digest_talk
-        """
+    static let placeColumns = "SELECT position, sessionID, talkID, talkKey FROM digest_talk"
 
     static func exists(_ db: Database, _ digest: Int64) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM digest WHERE id = ?)", arguments: [digest]) ?? false
@@ -122,34 +135,7 @@ private extension CoreDigest {
                           issueDate: row["issueDate"], publication: row["publication"], talkCount: row["talkCount"])
     }
 
-    static func talk(_ row: Row) -> TalkSummary {
-        let start: Int? = row["startPage"]
-        return TalkSummary(id: row["talkID"], title: row["title"], speaker: row["speaker"], speakerID: row["speakerID"],
-                           pages: start.map { PageRange(start: $0, end: row["endPage"]) })
-    }
-
-    /// The conference's talks grouped by session, as `CoreQueries.sessions` groups them.
-    static func sessions(_ db: Database, digest: Int64, conferenceID: Int) throws -> [SessionSection] {
-        var sections: [SessionSection] = []
-        var session: Row?
-        var talks: [TalkSummary] = []
-        func close() {
-            if let session, !talks.isEmpty {
-                sections.append(SessionSection(id: session["sessionID"], description: session["sessionDescription"],
-                                               date: session["sessionDate"], sequence: session["sessionSequence"], talks: talks))
-            }
-            talks = []
-        }
-        for row in try Row.fetchAll(db, sql: "\(talkColumns) WHERE digestID = ? AND conferenceKey = ? ORDER BY position",
-                                    arguments: [digest, conferenceID]) {
-            let sessionID: Int = row["sessionID"]
-            if session.map({ $0["sessionID"] as Int }) != sessionID {
-                close()
-                session = row
-            }
-            talks.append(talk(row))
-        }
-        close()
-        return sections
+    static func place(_ row: Row) -> TalkPlace {
+        TalkPlace(sessionID: row["sessionID"], talkID: row["talkID"], talkKey: row["talkKey"])
     }
 }
