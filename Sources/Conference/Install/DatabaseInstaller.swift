@@ -152,11 +152,11 @@ extension DatabaseInstaller {
             switch mode {
             case .zip:
                 let zip = try await download(manifest.downloadName, size: manifest.downloadSize, md5: manifest.downloadMD5,
-                                             manifestURL: manifestURL, manifest: manifest)
-                candidate = try await extract(zip, manifest: manifest)
+                                             manifestURL: manifestURL, manifest: manifest, unzipping: true)
+                candidate = try await extract(zip.file, manifest: manifest, follower: zip.follower)
             case .uncompressed:
                 candidate = try await download(manifest.contentName, size: manifest.contentSize, md5: manifest.contentMD5,
-                                               manifestURL: manifestURL, manifest: manifest)
+                                               manifestURL: manifestURL, manifest: manifest).file
             }
             let record = try await checkAndInstall(candidate, version: manifest.version, contentName: manifest.contentName,
                                                    size: manifest.contentSize, md5: manifest.contentMD5, origin: .download)
