@@ -224,6 +224,8 @@ extension DatabaseInstaller {
             throw error
         }
         try await staging.value
+        // Three threads checked and indexed the file: give back what their arenas keep.
+        ProcessMemory.releaseFreedMemory()
         // Last chance to cancel: once the swap starts it runs to the end.
         if Task.isCancelled { throw ConferenceError.cancelled }
         await report(InstallProgress(phase: .installing, version: latest.version))

@@ -76,7 +76,7 @@ enum ZipExtractor {
         defer { close(input) }
         let sink: HashingFileSink
         do {
-            sink = try HashingFileSink(file: destination)
+            sink = try HashingFileSink(file: destination, maximumQueuedBytes: queuedBytes)
         } catch {
             throw .fileSystem("cannot create \(destination.lastPathComponent)")
         }
@@ -108,6 +108,10 @@ enum ZipExtractor {
 
     /// How much of an archive is read at a time.
     static let readSize = 256 << 10
+
+    /// How much unpacked data may wait for the sink's thread: inflating outruns hashing only
+    /// briefly, and the download's own sink is queuing at the same time.
+    static let queuedBytes = 1 << 20
 
     static func extractWithZIPFoundation(_ entry: Entry, of archive: Archive, to destination: URL, limit: Int64,
                                          cancellation: Flag, progress: (Int64) -> Void) throws(ConferenceError) -> Extracted {

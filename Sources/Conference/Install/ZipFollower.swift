@@ -88,7 +88,7 @@ private extension ZipFollower {
     func unpack() throws -> ZipEntryStream.Unpacked? {
         guard let descriptor = openPart() else { return nil }
         defer { close(descriptor) }
-        let sink = try HashingFileSink(file: destination)
+        let sink = try HashingFileSink(file: destination, maximumQueuedBytes: ZipExtractor.queuedBytes)
         defer { sink.close() }
         let stream = ZipEntryStream(accepting: accepts, limit: limit, into: sink)
         var buffer = [UInt8](repeating: 0, count: ZipExtractor.readSize)

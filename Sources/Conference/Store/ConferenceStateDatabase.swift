@@ -56,6 +56,8 @@ struct ConferenceStateDatabase: Sendable {
         }
         let read = try await lists
         try await writer.write { db in try CoreDigest.complete(db, digest: digest, lists: read) }
+        // The index build filled the writer's page cache; the swap needs little of it.
+        try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA shrink_memory") }
     }
 
     /// Makes `record` current with the index and the digest `stage` built for it, in one
