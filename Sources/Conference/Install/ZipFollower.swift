@@ -105,7 +105,7 @@ private extension ZipFollower {
             // Nothing more on disk yet (the download's file sink writes a moment after it counts):
             // wait, unless the download is over, in which case its file is complete.
             let over = lock.withLock { () -> Bool in
-                if !stopped, !ended { lock.wait(until: Date(timeIntervalSinceNow: Self.poll)) }
+                if !stopped, !ended { _ = lock.wait(until: Date(timeIntervalSinceNow: Self.poll)) }
                 return stopped || ended
             }
             if isReplaced(descriptor, read: offset) { return nil }
@@ -120,7 +120,7 @@ private extension ZipFollower {
             let descriptor = open(part.path, O_RDONLY | O_CLOEXEC)
             if descriptor >= 0 { return descriptor }
             let over = lock.withLock { () -> Bool in
-                if !stopped, !ended { lock.wait(until: Date(timeIntervalSinceNow: Self.poll)) }
+                if !stopped, !ended { _ = lock.wait(until: Date(timeIntervalSinceNow: Self.poll)) }
                 return stopped || ended
             }
             if over { return nil }
