@@ -49,10 +49,20 @@ enum CoreDigest {
                     }
                 }
             }
+            var volumes: [VolumeCitations]?
+            if schema.capabilities.citations {
+                // Each book's count is the sum of its chapters' (grouped by the same BookID values).
+                let sums = chapters.map { ($0.book, $0.chapters.reduce(0) { $0 + $1.citationCount }) }
+                let values = sums.isEmpty ? "SELECT NULL AS BookID, 0 AS citationCount WHERE 0"
+                    : "SELECT column1 AS BookID, column2 AS citationCount FROM (VALUES "
+                        + Array(repeating: "(?, ?)", count: sums.count).joined(separator: ", ") + ")"
+                volumes = try CoreQueries.volumes(db, schema: schema, counts: values,
+                                                  arguments: StatementArguments(sums.flatMap { [$0.0, $0.1.databaseValue] }))
+            }
             return Lists(counts: try CoreQueries.counts(db, schema: schema),
                          conferences: try CoreQueries.conferences(db, schema: schema),
                          speakers: try CoreQueries.speakers(db, schema: schema),
-                         volumes: schema.capabilities.citations ? try CoreQueries.volumes(db, schema: schema) : nil,
+                         volumes: volumes,
                          chapters: chapters)
         }
     }

@@ -26,9 +26,10 @@ extension CoreQueries {
     }
 
     /// The volumes with their books; `counts` is a query of `BookID, citationCount` (the digest
-    /// gives its own, summed from its chapter counts, to spare a second pass over `citation`).
+    /// gives its own, the sums of its chapter counts, to spare a second pass over `citation`).
     static func volumes(_ db: Database, schema: CoreSchema,
-                        counts: String = "SELECT BookID, COUNT(*) AS citationCount FROM citation GROUP BY BookID") throws -> [VolumeCitations] {
+                        counts: String = "SELECT BookID, COUNT(*) AS citationCount FROM citation GROUP BY BookID",
+                        arguments: StatementArguments = []) throws -> [VolumeCitations] {
         guard schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
         let sql = """
             SELECT b.ID, b.FullName, \(schema.column("book", "CiteAbbr", as: "b")) AS CiteAbbr,
@@ -41,7 +42,7 @@ extension CoreQueries {
         var volumes: [(book: BookReference, own: Int)] = []
         var books: [Int: [BookCount]] = [:]
         var seen: Set<Int> = []
-        for row in try Row.fetchAll(db, sql: sql) {
+        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
             guard let book = BookReference(row: row), seen.insert(book.id).inserted else { continue }
             let count = row.integer("citationCount") ?? 0
             if let parent = row.integer("ParentBookID"), parent != 0 {
