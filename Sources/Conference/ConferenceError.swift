@@ -36,6 +36,8 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
     case fileSystem(String)
     /// The bundled sample data is damaged (a build problem, not the user's).
     case sampleDataInvalid(String)
+    /// A synthetic database was asked for at a size the generator does not make.
+    case unsupportedScale(Int)
     /// No conference has that id.
     case unknownConference(Int)
     /// No talk has that id.
@@ -77,6 +79,8 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
         case .busy: return "Another Pocket process is installing a database; try again when it has finished"
         case .fileSystem(let detail): return "The data folder could not be used: \(detail)"
         case .sampleDataInvalid(let detail): return "The built-in sample data is damaged: \(detail)"
+        case .unsupportedScale(let scale):
+            return "A synthetic database can be 1 to \(SyntheticDatabase.maximumScale) times the full size, not \(scale)"
         case .unknownConference(let id): return "There is no conference number \(id)."
         case .unknownTalk(let id): return "There is no talk number \(id)."
         case .unknownSpeaker(let id): return "There is no speaker number \(id)."

@@ -19,4 +19,13 @@ public enum ProcessMemory {
         _ = mallopt(M_MMAP_THRESHOLD, ownPagesThreshold)
         #endif
     }
+
+    /// Hands the free pages the threads' arenas still hold back to the system, after work that
+    /// used many threads at once (an install's checks), so the next step does not stack its own
+    /// memory on theirs. Elsewhere (macOS, musl) this does nothing.
+    public static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        _ = malloc_trim(0)
+        #endif
+    }
 }

@@ -78,7 +78,7 @@ extension ConferenceCommand {
 
         func run() async throws {
             let url = try resolvedManifestURL()
-            let library = try await openLibrary(data)
+            let library = try await openLibrary(data, sample: .whenNeeded)
             let installer = DatabaseInstaller(library: library)
             let display = ProgressDisplay(isTerminal: isatty(STDOUT_FILENO) == 1)
             let stream = await installer.progress.subscribe()
@@ -122,7 +122,7 @@ extension ConferenceCommand {
         var file: String
 
         func run() async throws {
-            let library = try await openLibrary(data)
+            let library = try await openLibrary(data, sample: .whenNeeded)
             let installer = DatabaseInstaller(library: library)
             let url = URL(fileURLWithPath: file)
             let outcome = try await conferenceFailure { try await installer.importDatabase(at: url) }
@@ -170,11 +170,15 @@ extension ConferenceCommand {
         }
     }
 
-    /// `pocket conference generate-synthetic OUT.db`
+    /// `pocket conference generate-synthetic OUT.db [--scale N]`
     struct GenerateSynthetic: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "generate-synthetic",
-            abstract: "Write a full-size synthetic database (about 150 conferences, 10,000 talks, 130,000 citations) for benchmarks."
+            abstract: "Write a full-size synthetic database (about 150 conferences, 10,000 talks, 130,000 citations) for benchmarks.",
+            discussion: """
+                --scale N adds N − 1 times as much older history (conferences, talks by speakers of its own, \
+                citations) behind the same rows, so each screen opens on what it shows at 1× while the database grows.
+                """
         )
 
         @Argument(help: ArgumentHelp("Where to write it; must not exist yet.", valueName: "file"))
@@ -183,22 +187,32 @@ extension ConferenceCommand {
         @Option(help: ArgumentHelp("Seed of the generator; the same seed gives the same database (default 1).", valueName: "n"))
         var seed: UInt64 = 1
 
+        @Option(help: ArgumentHelp("Times the full size, 1 to \(SyntheticDatabase.maximumScale) (default 1).", valueName: "n"))
+        var scale = 1
+
+        func validate() throws {
+            guard (1...SyntheticDatabase.maximumScale).contains(scale) else {
+                throw ValidationError("--scale must be 1 to \(SyntheticDatabase.maximumScale)")
+            }
+        }
+
         func run() throws {
             let url = URL(fileURLWithPath: file)
-            let seed = seed
-            try writeNew(url) { try SyntheticDatabase.build(at: $0, seed: seed) }
-            say("Wrote a synthetic database to \(url.path).")
+            let seed = seed, scale = scale
+            try writeNew(url) { try SyntheticDatabase.build(at: $0, seed: seed, scale: scale) }
+            say("Wrote a synthetic database\(scale > 1 ? " (\(scale)× the full size)" : "") to \(url.path).")
         }
     }
 }
 
 // MARK: - Helpers
 
-/// Opens the Conference library in the data directory chosen by --data-dir / POCKET_DATA_DIR.
-private func openLibrary(_ data: DataOptions) async throws -> ConferenceLibrary {
+/// Opens the Conference library in the data directory chosen by --data-dir / POCKET_DATA_DIR;
+/// commands that install a database leave the sample until something asks for it.
+private func openLibrary(_ data: DataOptions, sample: ConferenceLibrary.SampleLoading = .atOnce) async throws -> ConferenceLibrary {
     let configuration = try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment)
     let directory = try DataDirectory(url: configuration.dataDirectory)
-    return try await conferenceFailure { try await ConferenceLibrary.open(dataDirectory: directory) }
+    return try await conferenceFailure { try await ConferenceLibrary.open(dataDirectory: directory, sample: sample) }
 }
 
 /// Runs `body`, turning its failure into one `pocket: …` line.

@@ -288,4 +288,48 @@ struct ConferenceQueryTests {
         #expect(talks[3].speaker == "")
         #expect(talks[3].speakerID == nil)
     }
+
+    /// The chapter screen counts without reading the talks, and the verse screen reads only the
+    /// citations that may name its verse: both must still agree, verse by verse, including a
+    /// verse stored as text ("3-5"), a verse that is not a number, and an old-era database.
+    @Test(arguments: [false, true])
+    func chapterCountsAndVerseListsAgree(oldEra: Bool) async throws {
+        let folder = TestFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try await ConferenceLibrary.open(folder: folder)
+        let file = oldEra
+            ? try TestFiles.oldEraDatabase(in: TestFiles.folder("old-era-verses"))
+            : try TestFiles.coreDatabase(in: TestFiles.folder("verses")) { db in
+                // In John 3, one citation gets a verse range stored as text, another a verse that is not a number.
+                try db.execute(sql: """
+                    INSERT INTO citation_verse SELECT ci.ID, '3-5' FROM citation ci JOIN book b ON b.ID = ci.BookID
+                        WHERE b.FullName = 'John' AND ci.Chapter = 3 AND ci.Verses = '16' ORDER BY ci.ID LIMIT 1;
+                    INSERT INTO citation_verse SELECT ci.ID, 'x' FROM citation ci JOIN book b ON b.ID = ci.BookID
+                        WHERE b.FullName = 'John' AND ci.Chapter = 3 AND ci.Verses = '17' ORDER BY ci.ID LIMIT 1;
+                    """)
+            }
+        _ = try await DatabaseInstaller(library: library).importDatabase(at: file)
+        let books = try await library.citationVolumes().flatMap(\.books).filter { $0.citationCount > 0 }
+        var checked = 0
+        for book in books {
+            for chapter in try await library.citations(bookID: book.id).chapters {
+                let counts = try await library.citations(bookID: book.id, chapter: chapter.chapter)
+                for verse in counts.verses {
+                    let talks = try await library.citations(bookID: book.id, chapter: chapter.chapter, verse: verse.verse).talks
+                    #expect(talks.count == verse.citationCount, "\(book.book.name) \(chapter.chapter):\(verse.verse ?? 0)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 500)
+        if !oldEra {
+            let john = try #require(books.first { $0.book.name == "John" })
+            let chapter = try await library.citations(bookID: john.id, chapter: 3)
+            // The text range adds verses 3 to 5 to the citation of 16, and "x" adds nothing.
+            #expect(chapter.verses.first { $0.verse == 4 }?.citationCount == 1)
+            #expect(chapter.verses.first { $0.verse == 16 }?.citationCount == 12)
+            let four = try await library.citations(bookID: john.id, chapter: 3, verse: 4).talks
+            #expect(four.count == 1 && four.first?.reference == "John 3:16")
+        }
+    }
 }

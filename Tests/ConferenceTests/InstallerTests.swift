@@ -279,4 +279,34 @@ struct InstallerTests {
             #expect(try await DatabaseInstaller(library: reopened).update(manifestURL: harness.manifestURL) != .alreadyInstalled(record))
         }
     }
+
+    /// A command that installs a database does not build the sample it would replace: opened to
+    /// load the sample when needed, an empty data folder gets the download and nothing else.
+    @Test func anInstallIntoAnEmptyFolderNeverBuildsTheSample() async throws {
+        try await InstallerHarness.run { harness in
+            let release = try Release.make("2", in: TestFiles.folder("lazy-release"))
+            release.publish(on: harness.server)
+            let folder = TestFiles.folder("lazy")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let library = try await ConferenceLibrary.open(folder: folder, sample: .whenNeeded)
+            #expect(await library.installedDatabase() == nil)
+            let outcome = try await DatabaseInstaller(library: library).update(manifestURL: harness.manifestURL)
+            #expect(TestFiles.contents(of: folder.appendingPathComponent("databases")) == [outcome.database.fileName])
+            #expect(try await library.status().footer.lastUpdated == "release 2")
+            #expect(try await library.search("holland").count == 3)
+        }
+    }
+
+    /// Loaded on demand, the sample answers every screen, its search index included.
+    @Test func theSampleIsLoadedWhenAScreenFirstAsks() async throws {
+        let folder = TestFiles.folder("lazy-sample")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try await ConferenceLibrary.open(folder: folder, sample: .whenNeeded)
+        #expect(TestFiles.contents(of: folder.appendingPathComponent("databases")).isEmpty)
+        #expect(try await library.search("holland").count == 3)
+        #expect(TestFiles.contents(of: folder.appendingPathComponent("databases")) == [SampleDatabase.fileName])
+        #expect(try await library.status().source == .sample)
+        #expect(try await library.conferences().conferences.map(\.talkCount) == [33, 32])
+        try await DigestTests.expectSameAnswers(library, as: library.generation().file)
+    }
 }

@@ -147,6 +147,32 @@ struct SyntheticDatabaseTests {
         #expect(first.lastUpdated == "synthetic data, seed 7")
     }
 
+    /// A larger scale keeps every 1× row and puts the history behind them: older conferences,
+    /// later ids, speakers of its own who sort last, citations only of its own talks.
+    @Test func aLargerScaleKeepsTheFullSizeRowsAndAddsOlderHistory() throws {
+        let facts = try SampleFacts.bundled()
+        let one = try SyntheticDatabase.rows(from: facts, seed: 7, conferences: 6, talks: 200, citations: 1500)
+        let three = try SyntheticDatabase.rows(from: facts, seed: 7, scale: 3, conferences: 6, talks: 200, citations: 1500)
+        #expect(Array(three.conferences.prefix(6)) == one.conferences)
+        #expect(Array(three.sessions.prefix(30)) == one.sessions)
+        #expect(Array(three.talks.prefix(200)) == one.talks)
+        #expect(Array(three.conferenceTalks.prefix(200)) == one.conferenceTalks)
+        #expect(Array(three.citations.prefix(1500)) == one.citations)
+        #expect(Array(three.speakers.prefix(one.speakers.count)) == one.speakers)
+        #expect(three.conferences.count == 18 && three.talks.count == 600 && three.citations.count == 4500)
+        #expect(Set(three.talks.map(\.id)).count == 600 && Set(three.citations.map(\.id)).count == 4500)
+        // The history is older, cites only its own talks, and is spoken by its own speakers.
+        let oldest1x = try #require(one.conferences.map(\.issueDate).min())
+        #expect(three.conferences.dropFirst(6).allSatisfy { $0.issueDate < oldest1x })
+        #expect(three.citations.dropFirst(1500).allSatisfy { $0.talkID > 200 })
+        let historySpeakers = Set(three.speakers.dropFirst(one.speakers.count).map(\.id))
+        #expect(historySpeakers.count == 2 * SyntheticDatabase.historySpeakerCount)
+        #expect(three.talks.dropFirst(200).allSatisfy { historySpeakers.contains($0.speakerID) })
+        #expect(three.speakers.dropFirst(one.speakers.count).allSatisfy { $0.lastNames == "Zz Synthetic" })
+        #expect(three.lastUpdated == "synthetic data, seed 7, 3× history")
+        #expect(throws: ConferenceError.unsupportedScale(0)) { try SyntheticDatabase.rows(from: facts, seed: 7, scale: 0) }
+    }
+
     @Test func itsScreensAreConsistent() async throws {
         let folder = TestFiles.folder("synthetic")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -45,7 +45,15 @@ struct TextTable {
         self.headers = headers
     }
 
+    init(headers: [String]) {
+        self.headers = headers
+    }
+
     mutating func add(_ cells: String...) {
+        rows.append(cells)
+    }
+
+    mutating func add(row cells: [String]) {
         rows.append(cells)
     }
 

@@ -10,8 +10,10 @@ import PocketCore
 
 extension DatabaseInstaller {
     /// Downloads `name` next to the manifest into `incoming`, resuming a partial file that an
-    /// interrupted run left for the same file, and checks its MD5.
-    func download(_ name: String, size: Int64, md5: String, manifestURL: URL, manifest: SCIManifest) async throws -> URL {
+    /// interrupted run left for the same file, and checks its MD5. With `unzipping`, the zip's
+    /// database is unpacked while it downloads (see `ZipFollower`), for `extract` to take.
+    func download(_ name: String, size: Int64, md5: String, manifestURL: URL, manifest: SCIManifest,
+                  unzipping: Bool = false) async throws -> (file: URL, follower: ZipFollower?) {
         let url = manifest.url(of: name, relativeTo: manifestURL)
         let folder = library.incomingFolder
         let part = folder.appendingPathComponent(name + ".part")
@@ -30,16 +32,26 @@ extension DatabaseInstaller {
             options.expectedSize = size
             options.validator = validator
             await reportBytes(.downloading, done: 0, total: size)
-            let result = try await transfer(url, to: part, options: options, resume: ResumeRecord(url: url.absoluteString, md5: md5, size: size, validator: nil),
-                                            resumeFile: resumeFile)
+            let follower = unzipping ? follow(part, manifest: manifest) : nil
+            let result: DownloadResult
+            do {
+                result = try await transfer(url, to: part, options: options, resume: ResumeRecord(url: url.absoluteString, md5: md5, size: size, validator: nil),
+                                            resumeFile: resumeFile, follower: follower)
+                follower?.downloadEnded()
+            } catch {
+                await follower?.stop()
+                throw error
+            }
             await reportBytes(.verifying, done: result.byteCount, total: size)
             guard result.byteCount == size else {
+                await follower?.stop()
                 throw ConferenceError.sizeMismatch(file: name, expected: size, actual: result.byteCount)
             }
             if result.md5 == md5 {
                 removeInBackground([resumeFile])
-                return part
+                return (part, follower)
             }
+            await follower?.stop()
             // Bytes kept from an earlier run may belong to another upload under the same validator:
             // fetch the whole file once more before calling it damaged.
             guard result.resumedFrom > 0, round == 1 else {
@@ -52,13 +64,20 @@ extension DatabaseInstaller {
         throw ConferenceError.checksumMismatch(file: name, expected: md5, actual: "unknown")
     }
 
-    /// Unzips the manifest's `content-name` and checks its size and MD5; the zip is deleted.
-    func extract(_ zip: URL, manifest: SCIManifest) async throws -> URL {
-        let destination = library.incomingFolder.appendingPathComponent(manifest.contentName + ".extracting")
+    /// Unzips the manifest's `content-name` and checks its size and MD5; the zip is deleted. What
+    /// `follower` unpacked during the download is taken if the finished zip confirms it.
+    func extract(_ zip: URL, manifest: SCIManifest, follower: ZipFollower? = nil) async throws -> URL {
+        let destination = incomingDatabase(manifest)
         await reportBytes(.extracting, done: 0, total: manifest.contentSize)
+        if let unpacked = await follower?.result(),
+           (try? ZipExtractor.accept(unpacked, archive: zip, entryName: manifest.contentName, destination: destination,
+                                     limit: manifest.contentSize)) == true {
+            return try await checked(destination, ZipExtractor.Extracted(byteCount: unpacked.byteCount, md5: unpacked.md5), zip: zip,
+                                     manifest: manifest)
+        }
         let cancelled = Flag()
         let (stream, continuation) = AsyncStream<Int64>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let follower = Task {
+        let reporter = Task {
             for await bytes in stream { await reportBytes(.extracting, done: bytes, total: manifest.contentSize) }
         }
         let extracted: ZipExtractor.Extracted
@@ -73,11 +92,21 @@ extension DatabaseInstaller {
             }
         } catch {
             continuation.finish()
-            await follower.value
+            await reporter.value
             throw error
         }
         continuation.finish()
-        await follower.value
+        await reporter.value
+        return try await checked(destination, extracted, zip: zip, manifest: manifest)
+    }
+
+    /// Where the database is unpacked.
+    func incomingDatabase(_ manifest: SCIManifest) -> URL {
+        library.incomingFolder.appendingPathComponent(manifest.contentName + ".extracting")
+    }
+
+    /// Deletes the zip and checks the unpacked database's size and MD5.
+    private func checked(_ destination: URL, _ extracted: ZipExtractor.Extracted, zip: URL, manifest: SCIManifest) async throws -> URL {
         // Freeing a large file's blocks takes the file system tens of milliseconds: let that
         // overlap the checks that follow (the install waits for it before it ends).
         removeInBackground([zip, zip.deletingPathExtension().appendingPathExtension("resume.json")])
@@ -136,11 +165,20 @@ extension DatabaseInstaller {
 // MARK: - Private
 
 private extension DatabaseInstaller {
+    /// Starts unpacking the manifest's database from `part` as it downloads.
+    func follow(_ part: URL, manifest: SCIManifest) -> ZipFollower {
+        let name = manifest.contentName
+        return ZipFollower(part: part, destination: incomingDatabase(manifest), limit: manifest.contentSize) { path in
+            path == name || path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) == name
+        }
+    }
+
     /// One download with its progress followed in order; the validator is saved next to the
     /// partial file as soon as the server sends it, so a killed run can resume.
-    func transfer(_ url: URL, to part: URL, options: DownloadOptions, resume: ResumeRecord, resumeFile: URL) async throws -> DownloadResult {
+    func transfer(_ url: URL, to part: URL, options: DownloadOptions, resume: ResumeRecord, resumeFile: URL,
+                  follower: ZipFollower?) async throws -> DownloadResult {
         let (stream, continuation) = AsyncStream<DownloadProgress>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        let follower = Task {
+        let reporter = Task {
             var saved: DownloadValidator?
             for await progress in stream {
                 if let validator = progress.validator, validator != saved {
@@ -153,13 +191,16 @@ private extension DatabaseInstaller {
             }
         }
         do {
-            let result = try await downloader.download(url, to: part, options: options) { continuation.yield($0) }
+            let result = try await downloader.download(url, to: part, options: options) { progress in
+                follower?.received()
+                continuation.yield(progress)
+            }
             continuation.finish()
-            await follower.value
+            await reporter.value
             return result
         } catch {
             continuation.finish()
-            await follower.value
+            await reporter.value
             throw ConferenceError(error)
         }
     }

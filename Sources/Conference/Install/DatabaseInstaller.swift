@@ -152,11 +152,11 @@ extension DatabaseInstaller {
             switch mode {
             case .zip:
                 let zip = try await download(manifest.downloadName, size: manifest.downloadSize, md5: manifest.downloadMD5,
-                                             manifestURL: manifestURL, manifest: manifest)
-                candidate = try await extract(zip, manifest: manifest)
+                                             manifestURL: manifestURL, manifest: manifest, unzipping: true)
+                candidate = try await extract(zip.file, manifest: manifest, follower: zip.follower)
             case .uncompressed:
                 candidate = try await download(manifest.contentName, size: manifest.contentSize, md5: manifest.contentMD5,
-                                               manifestURL: manifestURL, manifest: manifest)
+                                               manifestURL: manifestURL, manifest: manifest).file
             }
             let record = try await checkAndInstall(candidate, version: manifest.version, contentName: manifest.contentName,
                                                    size: manifest.contentSize, md5: manifest.contentMD5, origin: .download)
@@ -203,7 +203,7 @@ extension DatabaseInstaller {
     func fail(_ error: any Error) async -> ConferenceError {
         let failure = Self.conferenceError(error)
         await finishRemovals()
-        await library.discardStagedSearch()
+        await library.discardStaged()
         cleanIncoming()
         await report(InstallProgress(phase: .failed(failure.description), version: latest.version))
         return failure
@@ -212,11 +212,11 @@ extension DatabaseInstaller {
     func checkAndInstall(_ candidate: URL, version: String, contentName: String, size: Int64, md5: String,
                          origin: InstallOrigin) async throws -> InstalledDatabase {
         await report(InstallProgress(phase: .checkingDatabase, version: latest.version))
-        // The search index is built while quick_check reads the same file: on two cores the
-        // check then costs the install nothing. Its verdict comes first, so a damaged file is
+        // The search index and the digest are built while quick_check reads the same file: on
+        // two cores the check then costs the install nothing. Its verdict comes first, so a damaged file is
         // reported as damaged, whatever the index build made of it.
         let library = library
-        let staging = Task { try await library.stageSearch(for: candidate) }
+        let staging = Task { try await library.stage(candidate) }
         do {
             _ = try await DatabaseVerifier.verify(candidate)
         } catch {
@@ -224,6 +224,8 @@ extension DatabaseInstaller {
             throw error
         }
         try await staging.value
+        // Three threads checked and indexed the file: give back what their arenas keep.
+        ProcessMemory.releaseFreedMemory()
         // Last chance to cancel: once the swap starts it runs to the end.
         if Task.isCancelled { throw ConferenceError.cancelled }
         await report(InstallProgress(phase: .installing, version: latest.version))

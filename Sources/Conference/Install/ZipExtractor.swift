@@ -11,7 +11,10 @@ import ZIPFoundation
 /// consumer into a file we name, hashed as it goes, and cut off past the manifest's size.
 ///
 /// Two threads share the work: this one inflates, a `HashingFileSink` computes the MD5 and the CRC
-/// (with zlib's `crc32`, as ZIPFoundation's own is a Swift loop on Linux) and writes.
+/// (with zlib's `crc32`, as ZIPFoundation's own is a Swift loop on Linux) and writes. When the
+/// entry is the archive's first, as in the index's own zips, it is inflated with zlib directly
+/// (`ZipEntryStream`, large reads, no copy per chunk into a new buffer); ZIPFoundation unpacks
+/// any other.
 enum ZipExtractor {
     /// What was written.
     struct Extracted: Equatable {
@@ -24,6 +27,26 @@ enum ZipExtractor {
         archive archiveURL: URL, entryName: String, to destination: URL, limit: Int64,
         cancellation: Flag, progress: (Int64) -> Void
     ) throws(ConferenceError) -> Extracted {
+        let (archive, entry) = try locate(entryName, in: archiveURL, for: destination, limit: limit)
+        if let extracted = try extractFirst(entry, of: archiveURL, to: destination, limit: limit, cancellation: cancellation, progress: progress) {
+            return extracted
+        }
+        return try extractWithZIPFoundation(entry, of: archive, to: destination, limit: limit, cancellation: cancellation, progress: progress)
+    }
+
+    /// Whether `unpacked`, what a `ZipEntryStream` made of the archive's first bytes, is the entry
+    /// `extract` would unpack from the whole archive: the same name, sizes and CRC in the central
+    /// directory. The archive's other entries are checked as for `extract`.
+    static func accept(_ unpacked: ZipEntryStream.Unpacked, archive: URL, entryName: String, destination: URL,
+                       limit: Int64) throws(ConferenceError) -> Bool {
+        let (_, entry) = try locate(entryName, in: archive, for: destination, limit: limit)
+        return unpacked.name == entry.path && UInt64(unpacked.compressedSize) == entry.compressedSize
+            && UInt64(unpacked.byteCount) == entry.uncompressedSize && unpacked.crc == entry.checksum
+    }
+
+    /// Reads the central directory: every entry must be safe to unpack, and `entryName` must be
+    /// a file no larger (by its own account) than `limit`.
+    static func locate(_ entryName: String, in archiveURL: URL, for destination: URL, limit: Int64) throws(ConferenceError) -> (Archive, Entry) {
         let archive: Archive
         do {
             archive = try Archive(url: archiveURL, accessMode: .read)
@@ -41,7 +64,58 @@ enum ZipExtractor {
         guard entry.type == .file else { throw .corruptArchive("\(entryName) is not a regular file in the archive") }
         // The header's size is only a claim; the byte count below is what is enforced.
         guard entry.uncompressedSize <= UInt64(limit) else { throw .archiveEntryTooLarge(name: entryName, limit: limit) }
+        return (archive, entry)
+    }
 
+    /// Unpacks `entry` with zlib if it is the archive's first; nil (and nothing kept) when it is
+    /// not, or when its data is not what the central directory says, for ZIPFoundation to judge.
+    static func extractFirst(_ entry: Entry, of archiveURL: URL, to destination: URL, limit: Int64,
+                             cancellation: Flag, progress: (Int64) -> Void) throws(ConferenceError) -> Extracted? {
+        let input = open(archiveURL.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return nil }
+        defer { close(input) }
+        let sink: HashingFileSink
+        do {
+            sink = try HashingFileSink(file: destination, maximumQueuedBytes: queuedBytes)
+        } catch {
+            throw .fileSystem("cannot create \(destination.lastPathComponent)")
+        }
+        defer { sink.close() }
+        let stream = ZipEntryStream(accepting: { $0 == entry.path }, limit: limit, into: sink)
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        do {
+            while !stream.isFinished {
+                if cancellation.isSet { throw ConferenceError.cancelled }
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                guard count > 0 else { return nil }
+                try buffer.withUnsafeBytes { bytes in _ = try stream.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
+                progress(stream.byteCount)
+            }
+            let unpacked = try stream.finish()
+            guard unpacked.name == entry.path, UInt64(unpacked.compressedSize) == entry.compressedSize,
+                  UInt64(unpacked.byteCount) == entry.uncompressedSize, unpacked.crc == entry.checksum else { return nil }
+            return Extracted(byteCount: unpacked.byteCount, md5: unpacked.md5)
+        } catch ZipEntryStream.Failure.tooLarge {
+            throw .archiveEntryTooLarge(name: entry.path, limit: limit)
+        } catch ZipEntryStream.Failure.writeFailed {
+            throw .fileSystem("cannot write \(destination.lastPathComponent)")
+        } catch let error as ConferenceError {
+            throw error
+        } catch {
+            return nil
+        }
+    }
+
+    /// How much of an archive is read at a time.
+    static let readSize = 256 << 10
+
+    /// How much unpacked data may wait for the sink's thread: inflating outruns hashing only
+    /// briefly, and the download's own sink is queuing at the same time.
+    static let queuedBytes = 1 << 20
+
+    static func extractWithZIPFoundation(_ entry: Entry, of archive: Archive, to destination: URL, limit: Int64,
+                                         cancellation: Flag, progress: (Int64) -> Void) throws(ConferenceError) -> Extracted {
+        let entryName = entry.path
         let writer: HashingFileSink
         do {
             writer = try HashingFileSink(file: destination)
@@ -98,21 +172,5 @@ enum ZipExtractor {
         let base = folder.standardizedFileURL.path
         let resolved = folder.appendingPathComponent(normalized).standardizedFileURL.path
         return resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
-    }
-}
-
-/// A CRC-32 fed chunk by chunk on the file sink's thread and read once that thread is done.
-private final class RunningCRC32: @unchecked Sendable {
-    private var crc: UInt = 0
-
-    func update(_ chunk: Data) {
-        crc = chunk.withUnsafeBytes { bytes in
-            crc32(crc, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
-        }
-    }
-
-    /// Valid after the sink's `finish`, which waits for every chunk.
-    var value: UInt32 {
-        UInt32(truncatingIfNeeded: crc)
     }
 }

@@ -6,7 +6,8 @@ import PocketCore
 /// switched atomically when a new one is installed.
 ///
 /// Files, all inside `folder` (`<data>/conference`):
-/// - `state.sqlite` — Pocket's own database (install record, search index, each person's recent and bookmarked talks);
+/// - `state.sqlite` — Pocket's own database (install record, search index, the installed file's digest of
+///   counts and orderings, each person's recent and bookmarked talks);
 /// - `databases/` — the sample (`sample-2025.vN.db`) and the installed file (`core.<version>.<id>.db`);
 /// - `incoming/` — the installer's temporary files, empty whenever no install is running;
 /// - `install.lock` — held (flock) by the process that is installing.
@@ -16,18 +17,31 @@ public actor ConferenceLibrary: ConferenceStore {
     /// Where the installer keeps downloads and extractions in progress.
     public nonisolated let incomingFolder: URL
     private let databasesFolder: URL
-    private let state: ConferenceStateDatabase
-    private var current: CoreGeneration
-    private var warning: String?
+    let state: ConferenceStateDatabase
+    /// The file answering; nil until a screen first asks, when the sample is loaded on demand.
+    private var current: CoreGeneration?
+    private(set) var warning: String?
+    /// The digest of each file in use, by file name, found or being built (see `digest(for:)`).
+    var digests: [String: Task<Int64?, Never>] = [:]
+
+    /// When `open` makes the built-in sample ready, if no database is installed.
+    public enum SampleLoading: Sendable {
+        /// At once, with its search index and digest, so the first screen answers without waiting.
+        case atOnce
+        /// When a screen first asks: for a command about to install a database, which would only
+        /// throw the sample's work away.
+        case whenNeeded
+    }
 
     /// Opens the library in the data directory's `conference` folder.
-    public static func open(dataDirectory: DataDirectory) async throws -> ConferenceLibrary {
-        try await open(folder: dataDirectory.folder("conference"))
+    public static func open(dataDirectory: DataDirectory, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
+        try await open(folder: dataDirectory.folder("conference"), sample: sample)
     }
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
-    /// sample (built on first use); the search index is rebuilt when it describes another file.
-    public static func open(folder: URL) async throws -> ConferenceLibrary {
+    /// sample (built on first use, now or when first needed); the search index is rebuilt when it
+    /// describes another file, and the digest is built when the file has none.
+    public static func open(folder: URL, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
         let databases = folder.appendingPathComponent("databases", isDirectory: true)
         let incoming = folder.appendingPathComponent("incoming", isDirectory: true)
         do {
@@ -50,25 +64,31 @@ public actor ConferenceLibrary: ConferenceStore {
                 warning = "The installed database (version \(record.version)) could not be opened, so the sample is in use: \(describe(error))"
             }
         }
-        let opened: CoreGeneration
-        if let generation {
-            opened = generation
-        } else {
+        // An unusable installed file needs the sample now, to clear its record (below).
+        if generation == nil, sample == .atOnce || record != nil {
             // Building the sample takes a moment: keep it off the cooperative threads.
-            opened = try await runBlocking { try sampleGeneration(in: databases, scratch: incoming) }
+            generation = try await runBlocking { try sampleGeneration(in: databases, scratch: incoming) }
         }
-        let fileName = opened.file.lastPathComponent
-        if opened.source.isSample, record != nil {
-            // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
-            try await state.makeCurrent(nil, from: opened)
-        } else if try await state.searchSource() != fileName {
-            try await state.rebuildSearch(from: opened)
+        if let opened = generation {
+            if opened.source.isSample, record != nil {
+                // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
+                try await state.makeCurrent(nil, from: opened)
+            } else if try await state.searchSource() != opened.file.lastPathComponent {
+                try await state.rebuildSearch(from: opened)
+            }
         }
-        removeStaleDatabases(in: databases, keeping: [fileName, SampleDatabase.fileName])
-        return ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: opened, warning: warning)
+        let fileName = generation?.file.lastPathComponent
+        removeStaleDatabases(in: databases, keeping: Set([fileName, SampleDatabase.fileName].compactMap { $0 }))
+        let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation, warning: warning)
+        if let generation, let fileName, sample == .atOnce {
+            // The digest is ready before the first screen asks (built now for a file installed before digests existed).
+            _ = await library.digest(for: generation)
+            try? await state.deleteDigests(except: fileName)
+        }
+        return library
     }
 
-    private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration, warning: String?) {
+    private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration?, warning: String?) {
         self.folder = folder
         self.databasesFolder = databases
         self.incomingFolder = incoming
@@ -82,27 +102,32 @@ public actor ConferenceLibrary: ConferenceStore {
     /// The generation to answer with: the current one, unless another Pocket process (the CLI
     /// beside the server, say) has installed a database since. One small read of Pocket's own
     /// database per query keeps every process on the file the install record names.
-    private func generation() async throws -> CoreGeneration {
+    func generation() async throws -> CoreGeneration {
         let record = try await state.installed()
-        guard record?.fileName != currentRecord?.fileName else { return current }
+        if let current, record?.fileName == currentRecord?.fileName { return current }
+        let next: CoreGeneration
         do {
-            let next: CoreGeneration
             if let record {
                 next = try CoreGeneration(file: databasesFolder.appendingPathComponent(record.fileName), source: .installed(record))
             } else {
                 let databases = databasesFolder, scratch = incomingFolder
                 next = try await runBlocking { try Self.sampleGeneration(in: databases, scratch: scratch) }
+                // A sample loaded on demand, or again after another process's install went away, needs its own index.
+                if try await state.searchSource() != next.file.lastPathComponent { try await state.rebuildSearch(from: next) }
             }
-            // The record may have changed again while the sample was being opened.
-            guard try await state.installed()?.fileName == record?.fileName else { return current }
-            let previous = current
-            current = next
-            warning = nil
-            if !previous.source.isSample, previous.file != next.file { previous.retire() }
         } catch {
             // Keep answering from the file in use; its own connections still work.
+            guard let current else { throw error }
+            return current
         }
-        return current
+        // The record may have changed again while the sample was being opened.
+        if let current, try await state.installed()?.fileName != record?.fileName { return current }
+        let previous = current
+        current = next
+        warning = nil
+        digests = digests.filter { $0.key == next.file.lastPathComponent }
+        if let previous, !previous.source.isSample, previous.file != next.file { previous.retire() }
+        return next
     }
 
     // MARK: Installing
@@ -110,30 +135,37 @@ public actor ConferenceLibrary: ConferenceStore {
     /// The installed database's record, nil while the sample is in use (following an install
     /// made by another Pocket process).
     public func installedDatabase() async -> InstalledDatabase? {
+        // Nothing loaded yet (the sample is loaded on demand): the record says, without loading it.
+        guard current != nil else { return try? await state.installed() }
         _ = try? await generation()
         return currentRecord
     }
 
+    /// Whether a file answers yet (the sample may be waiting to be loaded on demand).
+    var isLoaded: Bool {
+        current != nil
+    }
+
     private var currentRecord: InstalledDatabase? {
-        if case .installed(let record) = current.source { return record }
+        if case .installed(let record)? = current?.source { return record }
         return nil
     }
 
-    /// Builds the search index of `candidate`, a database still being checked, beside the current
-    /// one (see `ConferenceStateDatabase.stageSearch`): the installer runs this alongside
-    /// `quick_check`, both only reading the file, so the index costs the install no extra time.
-    func stageSearch(for candidate: URL) async throws {
+    /// Builds the search index and the digest of `candidate`, a database still being checked,
+    /// beside the current ones (see `ConferenceStateDatabase.stage`): the installer runs this
+    /// alongside `quick_check`, both only reading the file.
+    func stage(_ candidate: URL) async throws {
         let schema = try Self.schema(of: candidate)
-        try await state.stageSearch(from: candidate, schema: schema)
+        try await state.stage(from: candidate, schema: schema)
     }
 
-    /// Drops a staged index after a failed check or install.
-    func discardStagedSearch() async {
-        try? await state.discardStagedSearch()
+    /// Drops a staged index and digest after a failed check or install.
+    func discardStaged() async {
+        try? await state.discardStaged()
     }
 
     /// Moves a verified database into place and makes it current: a rename within the data
-    /// folder, then one transaction records it and swaps in the search index `stageSearch` built,
+    /// folder, then one transaction records it and swaps in the search index and digest `stage` built,
     /// then the store switches to it. Queries already running finish on the previous file, which
     /// is deleted when they are done. If any step fails, the previous database stays current and
     /// the new file is removed.
@@ -150,127 +182,18 @@ public actor ConferenceLibrary: ConferenceStore {
         }
         do {
             let generation = try CoreGeneration(file: destination, source: .installed(record))
-            try await state.install(record)
+            let digest = try await state.install(record)
             let previous = current
             current = generation
             warning = nil
+            digests = [fileName: Task { digest }]
             // A query may have switched to this file already (see `generation()`): never retire it.
-            if !previous.source.isSample, previous.file != generation.file { previous.retire() }
+            if let previous, !previous.source.isSample, previous.file != generation.file { previous.retire() }
             return record
         } catch {
             try? FileManager.default.removeItem(at: destination)
             throw error as? ConferenceError ?? .fileSystem(Self.describe(error))
         }
-    }
-
-    // MARK: ConferenceStore
-
-    /// Which database is in use, its counts, capabilities and any start-up warning.
-    public func status() async throws -> DatabaseStatus {
-        let active = try await generation()
-        let warning = warning
-        return try await active.read { db, schema in
-            DatabaseStatus(
-                source: active.source,
-                footer: try CoreQueries.footer(db, schema: schema, source: active.source),
-                counts: try CoreQueries.counts(db, schema: schema),
-                capabilities: schema.capabilities,
-                warning: warning
-            )
-        }
-    }
-
-    /// Conferences newest first, with the footer.
-    public func conferences() async throws -> ConferenceList {
-        let active = try await generation()
-        return try await active.read { db, schema in
-            ConferenceList(conferences: try CoreQueries.conferences(db, schema: schema),
-                           footer: try CoreQueries.footer(db, schema: schema, source: active.source))
-        }
-    }
-
-    /// A conference's talks in sections by session.
-    public func conference(id: Int) async throws -> ConferenceDetail {
-        try await generation().read { db, schema in try CoreQueries.conference(db, schema: schema, id: id) }
-    }
-
-    /// A talk with its links, media, neighbours and citations.
-    public func talk(id: Int) async throws -> TalkDetail {
-        try await generation().read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
-    }
-
-    /// Volumes with their books and citation counts.
-    public func citationVolumes() async throws -> [VolumeCitations] {
-        try await generation().read { db, schema in try CoreQueries.volumes(db, schema: schema) }
-    }
-
-    /// A book's cited chapters.
-    public func citations(bookID: Int) async throws -> BookCitations {
-        try await generation().read { db, schema in try CoreQueries.book(db, schema: schema, id: bookID) }
-    }
-
-    /// A chapter's cited verses.
-    public func citations(bookID: Int, chapter: Int) async throws -> ChapterCitations {
-        try await generation().read { db, schema in try CoreQueries.chapter(db, schema: schema, bookID: bookID, chapter: chapter) }
-    }
-
-    /// The talks citing a verse (nil: the whole chapter), newest first.
-    public func citations(bookID: Int, chapter: Int, verse: Int?) async throws -> VerseCitations {
-        try await generation().read { db, schema in try CoreQueries.verse(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse) }
-    }
-
-    /// Speakers A–Z.
-    public func speakers() async throws -> [SpeakerSection] {
-        try await generation().read { db, schema in try CoreQueries.speakers(db, schema: schema) }
-    }
-
-    /// A speaker's talks, newest first.
-    public func speaker(id: Int) async throws -> SpeakerDetail {
-        try await generation().read { db, schema in try CoreQueries.speaker(db, schema: schema, id: id) }
-    }
-
-    /// Talks matching what has been typed so far, from the index in Pocket's own database.
-    public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
-        try await state.search(text, limit: limit)
-    }
-
-    /// Remembers that `person` opened a talk, in Pocket's own database.
-    public func recordView(talkID: Int, by person: PersonID) async throws {
-        try await state.recordView(talkID: talkID, by: person, at: Date())
-    }
-
-    /// The talks `person` opened recently that the current database has, newest first.
-    public func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary] {
-        // Talks the current database lacks are skipped, so ask for all that are remembered.
-        let ids = try await state.recentTalkIDs(of: person, limit: 50)
-        return Array(try await summaries(ids).prefix(max(0, limit)))
-    }
-
-    /// Bookmarks (or removes the bookmark of) a talk for `person`, in Pocket's own database so it
-    /// outlives the downloaded file; bookmarking twice keeps the first date.
-    public func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
-        try await state.setBookmark(isBookmarked, talkID: talkID, for: person, at: date)
-    }
-
-    /// Whether `person` has bookmarked the talk.
-    public func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
-        try await state.isBookmarked(talkID: talkID, by: person)
-    }
-
-    /// The ids of the talks `person` bookmarked, newest first, including any the current database lacks.
-    public func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
-        try await state.bookmarkedTalkIDs(of: person)
-    }
-
-    /// The talks `person` bookmarked that the current database has, newest first.
-    public func bookmarkedTalks(of person: PersonID) async throws -> [TalkSummary] {
-        try await summaries(try await state.bookmarkedTalkIDs(of: person))
-    }
-
-    /// Rows for `ids` in their order, leaving out talks the current database lacks.
-    private func summaries(_ ids: [Int]) async throws -> [TalkSummary] {
-        guard !ids.isEmpty else { return [] }
-        return try await generation().read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
     }
 }
 

@@ -3,9 +3,11 @@ import GRDB
 import PocketCore
 
 /// Pocket's own database for the Conference app: which sci-core file is installed, the search
-/// index over it, and each person's recently viewed and bookmarked talks. The downloaded file itself is never written.
+/// index and the digest (`CoreDigest`) of it, and each person's recently viewed and bookmarked
+/// talks. The downloaded file itself is never written.
 struct ConferenceStateDatabase: Sendable {
-    private let writer: any DatabaseWriter
+    /// Its pool; reads go to the pool's readers, writes to its one writer.
+    let writer: any DatabaseWriter
 
     /// Opens (and migrates) the state database at `url`.
     static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
@@ -30,38 +32,60 @@ struct ConferenceStateDatabase: Sendable {
         try await rebuildSearch(from: generation) { db in try Self.record(record, in: db) }
     }
 
-    /// Fills a staging search index from `file`, a database that is still being checked; the
-    /// current index keeps answering until `install` swaps the staged one in.
-    func stageSearch(from file: URL, schema: CoreSchema) async throws {
-        try await writer.writeWithoutTransaction { db in
+    /// Fills a staging search index and a staged digest from `file`, a database that is still
+    /// being checked; the current ones keep answering until `install` swaps the staged ones in.
+    ///
+    /// The digest's lists are read on a connection of their own while this database's one writer
+    /// builds the index and the talk order, so an install keeps both cores busy (the third job,
+    /// `quick_check`, runs beside them).
+    func stage(from file: URL, schema: CoreSchema) async throws {
+        async let lists = CoreDigest.readLists(of: file, schema: schema)
+        let digest = try await writer.writeWithoutTransaction { db in
             try SearchIndexBuilder.attaching(file, schema: schema, to: db) { core in
+                var digest: Int64 = 0
                 try db.inTransaction {
                     try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)")
                     try db.execute(sql: "CREATE VIRTUAL TABLE \(Self.stagedSearchTable) USING fts5(\(Self.searchTableColumns))")
                     try db.execute(sql: "INSERT INTO \(Self.stagedSearchTable)(title, speaker, conference, date, talkID) " + core.selectSearchRows)
+                    try CoreDigest.delete(db, where: "fileName IS NULL")
+                    digest = try CoreDigest.begin(db, from: core, fileName: nil)
                     return .commit
                 }
+                return digest
             }
         }
+        let read = try await lists
+        try await writer.write { db in try CoreDigest.complete(db, digest: digest, lists: read) }
+        // The index build filled the writer's page cache; the swap needs little of it.
+        try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA shrink_memory") }
     }
 
-    /// Makes `record` current with the index `stageSearch` built for it, in one transaction: the
-    /// staged table replaces the index by a rename, so the swap costs no rebuild.
-    func install(_ record: InstalledDatabase) async throws {
+    /// Makes `record` current with the index and the digest `stage` built for it, in one
+    /// transaction: the staged index replaces the current one by a rename and the staged digest
+    /// takes the file's name, so the swap costs no rebuild. Returns the digest's id.
+    func install(_ record: InstalledDatabase) async throws -> Int64 {
         try await writer.write { db in
-            guard try db.tableExists(Self.stagedSearchTable) else {
+            guard try db.tableExists(Self.stagedSearchTable),
+                  let digest = try Int64.fetchOne(db, sql: "SELECT id FROM digest WHERE fileName IS NULL") else {
                 throw ConferenceError.fileSystem("the search index for version \(record.version) was not built")
             }
             try Self.record(record, in: db)
             try db.execute(sql: "DROP TABLE talk_search")
             try db.execute(sql: "ALTER TABLE \(Self.stagedSearchTable) RENAME TO talk_search")
             try Self.recordSearchSource(record.fileName, in: db)
+            // A process still answering from the previous file finds its digest gone and reads the file itself.
+            try CoreDigest.delete(db, where: "id != ?", arguments: [digest])
+            try db.execute(sql: "UPDATE digest SET fileName = ? WHERE id = ?", arguments: [record.fileName, digest])
+            return digest
         }
     }
 
-    /// Drops a staged index that will not be installed.
-    func discardStagedSearch() async throws {
-        try await writer.write { db in try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)") }
+    /// Drops a staged index and digest that will not be installed.
+    func discardStaged() async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)")
+            try CoreDigest.delete(db, where: "fileName IS NULL")
+        }
     }
 
     /// The file the search index was built from.
@@ -209,6 +233,10 @@ private extension ConferenceStateDatabase {
                     PRIMARY KEY(personID, talkID)
                 );
                 """, arguments: [PersonID.firstOwner.rawValue])
+        }
+        // Empty at first: a data folder from before is given the digest of its database when it is next opened.
+        migrator.registerMigration("v3: digests of sci-core files") { db in
+            try CoreDigest.createTables(db)
         }
         return migrator
     }

@@ -25,20 +25,24 @@ extension CoreQueries {
         }
     }
 
-    static func volumes(_ db: Database, schema: CoreSchema) throws -> [VolumeCitations] {
+    /// The volumes with their books; `counts` is a query of `BookID, citationCount` (the digest
+    /// gives its own, the sums of its chapter counts, to spare a second pass over `citation`).
+    static func volumes(_ db: Database, schema: CoreSchema,
+                        counts: String = "SELECT BookID, COUNT(*) AS citationCount FROM citation GROUP BY BookID",
+                        arguments: StatementArguments = []) throws -> [VolumeCitations] {
         guard schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
         let sql = """
             SELECT b.ID, b.FullName, \(schema.column("book", "CiteAbbr", as: "b")) AS CiteAbbr,
                    \(schema.column("book", "NumChapters", as: "b")) AS NumChapters, b.ParentBookID,
                    COALESCE(n.citationCount, 0) AS citationCount
             FROM book b
-            LEFT JOIN (SELECT BookID, COUNT(*) AS citationCount FROM citation GROUP BY BookID) n ON n.BookID = b.ID
+            LEFT JOIN (\(counts)) n ON n.BookID = b.ID
             ORDER BY b.ID
             """
         var volumes: [(book: BookReference, own: Int)] = []
         var books: [Int: [BookCount]] = [:]
         var seen: Set<Int> = []
-        for row in try Row.fetchAll(db, sql: sql) {
+        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
             guard let book = BookReference(row: row), seen.insert(book.id).inserted else { continue }
             let count = row.integer("citationCount") ?? 0
             if let parent = row.integer("ParentBookID"), parent != 0 {
@@ -53,12 +57,13 @@ extension CoreQueries {
         }
     }
 
-    static func book(_ db: Database, schema: CoreSchema, id: Int) throws -> BookCitations {
+    /// A book's screen; its chapters counted here, or given (from the digest).
+    static func book(_ db: Database, schema: CoreSchema, id: Int, chapters given: [ChapterCount]? = nil) throws -> BookCitations {
         guard schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
         let book = try bookReference(db, schema: schema, id: id)
         let parentID = try Row.fetchOne(db, sql: "SELECT ParentBookID FROM book WHERE ID = ? LIMIT 1", arguments: [id])?.integer("ParentBookID")
         let volume = try parentID.map { try bookReference(db, schema: schema, id: $0) }
-        let chapters = try Row.fetchAll(db, sql: """
+        let chapters = try given ?? Row.fetchAll(db, sql: """
             SELECT Chapter, COUNT(*) AS citationCount FROM citation WHERE BookID = ? GROUP BY Chapter ORDER BY Chapter
             """, arguments: [id]).map { row in
             ChapterCount(chapter: row.integer("Chapter") ?? 0, citationCount: row.integer("citationCount") ?? 0)
@@ -66,15 +71,30 @@ extension CoreQueries {
         return BookCitations(volume: volume, book: book, chapters: chapters)
     }
 
+    /// A chapter's verses with their counts: the chapter's citations whose book and talk exist,
+    /// each once, by the verses it names (or as a citation of the whole chapter).
+    ///
+    /// Only the citations' ids and verses are read: the talks' titles, speakers and conferences
+    /// that the verse screen shows are not needed to count.
     static func chapter(_ db: Database, schema: CoreSchema, bookID: Int, chapter: Int) throws -> ChapterCitations {
         guard schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
         let book = try bookReference(db, schema: schema, id: bookID)
+        let sql = """
+            SELECT ci.ID, t.ID AS talkID, \(verseSource(schema)) AS verseSource
+            FROM citation ci
+            JOIN book b ON b.ID = ci.BookID
+            JOIN talk t ON t.ID = ci.TalkID
+            WHERE ci.BookID = ? AND ci.Chapter = ?
+            """
         var counts: [Int?: Int] = [:]
-        for citation in try chapterCitations(db, schema: schema, bookID: bookID, chapter: chapter) {
-            if citation.verses.isEmpty {
+        var seen: Set<Int> = []
+        for row in try Row.fetchAll(db, sql: sql, arguments: [bookID, chapter]) {
+            guard let id = row.integer("ID"), row.integer("talkID") != nil, seen.insert(id).inserted else { continue }
+            let verses = CitationFormatter.verses(in: row.text("verseSource"))
+            if verses.isEmpty {
                 counts[nil, default: 0] += 1
             } else {
-                for verse in citation.verses { counts[verse, default: 0] += 1 }
+                for verse in verses { counts[verse, default: 0] += 1 }
             }
         }
         let verses = counts.map { VerseCount(verse: $0.key, citationCount: $0.value) }
@@ -85,7 +105,7 @@ extension CoreQueries {
     static func verse(_ db: Database, schema: CoreSchema, bookID: Int, chapter: Int, verse: Int?) throws -> VerseCitations {
         guard schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
         let book = try bookReference(db, schema: schema, id: bookID)
-        let talks = try chapterCitations(db, schema: schema, bookID: bookID, chapter: chapter)
+        let talks = try chapterCitations(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse)
             .filter { citation in
                 guard let verse else { return citation.verses.isEmpty }
                 return citation.verses.contains(verse)
@@ -115,12 +135,34 @@ private extension CoreQueries {
         return book
     }
 
-    /// Every citation of a chapter with its verses (from `citation_verse` when the database has
-    /// it, else read from `Verses`) and its talk, newest conference first.
-    static func chapterCitations(_ db: Database, schema: CoreSchema, bookID: Int, chapter: Int) throws -> [ChapterCitation] {
+    /// The text a citation's verses are read from: its `citation_verse` rows when the database
+    /// has them, else its `Verses`.
+    static func verseSource(_ schema: CoreSchema) -> String {
+        schema.capabilities.verseIndex
+            ? "(SELECT group_concat(cv.Verse) FROM citation_verse cv WHERE cv.CitationID = ci.ID)"
+            : schema.column("citation", "Verses", as: "ci")
+    }
+
+    /// Every citation of a chapter that may name `verse` (nil: the whole chapter), with its verses
+    /// and its talk, newest conference first; the caller keeps those that do.
+    ///
+    /// With `citation_verse`, the citations that cannot match are left out before the talks,
+    /// speakers and conferences are joined: a verse is cited by a few of a chapter's hundreds of
+    /// citations. A row whose verse is not a plain number (a range written as text, say) is read
+    /// by `CitationFormatter` like any other, so its citation is always kept for the caller.
+    static func chapterCitations(_ db: Database, schema: CoreSchema, bookID: Int, chapter: Int, verse: Int?) throws -> [ChapterCitation] {
         let verseList = schema.capabilities.verseIndex
             ? "(SELECT group_concat(cv.Verse) FROM citation_verse cv WHERE cv.CitationID = ci.ID)"
             : "NULL"
+        var filter = ""
+        if schema.capabilities.verseIndex {
+            let unusual = "EXISTS (SELECT 1 FROM citation_verse cv WHERE cv.CitationID = ci.ID AND typeof(cv.Verse) != 'integer')"
+            if let verse {
+                filter = "AND (EXISTS (SELECT 1 FROM citation_verse cv WHERE cv.CitationID = ci.ID AND cv.Verse = \(verse)) OR \(unusual))"
+            } else {
+                filter = "AND (NOT EXISTS (SELECT 1 FROM citation_verse cv WHERE cv.CitationID = ci.ID AND cv.Verse > 0) OR \(unusual))"
+            }
+        }
         // `speaker` has no index on ID, and for a chapter cited a thousand times SQLite chose to scan it
         // once per citation; read once into a CTE, it gets an automatic index instead.
         let sql = """
@@ -138,7 +180,7 @@ private extension CoreQueries {
             LEFT JOIN conference_talk ct ON ct.TalkID = t.ID
             LEFT JOIN conf_session s ON s.ID = ct.SessionID
             LEFT JOIN conference c ON c.ID = s.ConferenceID
-            WHERE ci.BookID = ? AND ci.Chapter = ?
+            WHERE ci.BookID = ? AND ci.Chapter = ? \(filter)
             ORDER BY c.IssueDate DESC, talkDate DESC, s.Sequence, ct.Sequence, ci.ID
             """
         var seen: Set<Int> = []

@@ -63,8 +63,14 @@ extension CoreQueries {
 
     /// Talk rows for a list of ids, in the order given; ids the database lacks are left out.
     static func talkSummaries(_ db: Database, schema: CoreSchema, ids: [Int]) throws -> [TalkSummary] {
-        guard !ids.isEmpty else { return [] }
-        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let byID = try talkSummaries(db, schema: schema, keys: ids.map(\.databaseValue))
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// Talk rows by `talk.ID` as stored, keyed by the id the screens read (the first row of each).
+    static func talkSummaries(_ db: Database, schema: CoreSchema, keys: [DatabaseValue]) throws -> [Int: TalkSummary] {
+        guard !keys.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
         let sql = """
             SELECT t.ID, t.Title, sp.ID AS joinedSpeakerID, sp.GivenNames, sp.LastNames,
                    \(schema.column("conference_talk", "StartPageNum", as: "ct")) AS StartPageNum,
@@ -75,9 +81,9 @@ extension CoreQueries {
             WHERE t.ID IN (\(placeholders))
             """
         var byID: [Int: TalkSummary] = [:]
-        for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ids)) {
+        for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(keys)) {
             if let talk = TalkSummary(row: row, id: "ID"), byID[talk.id] == nil { byID[talk.id] = talk }
         }
-        return ids.compactMap { byID[$0] }
+        return byID
     }
 }

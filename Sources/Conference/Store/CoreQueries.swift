@@ -104,9 +104,45 @@ enum CoreQueries {
         return sections
     }
 
+    /// A conference's screen from its digest (`CoreDigest.ConferenceOrder`): the talks in the
+    /// order it keeps, read by primary key, grouped under the conference's sessions (read through
+    /// the file's index on `ConferenceID`) as `sessions` groups them.
+    static func conference(_ db: Database, schema: CoreSchema, order: CoreDigest.ConferenceOrder) throws -> ConferenceDetail {
+        var sessions: [Int: Row] = [:]
+        let sql = """
+            SELECT s.ID, s.Description, \(schema.column("conf_session", "Date", as: "s")) AS sessionDate, s.Sequence
+            FROM conf_session s WHERE s.ConferenceID = ?
+            """
+        for row in try Row.fetchAll(db, sql: sql, arguments: [order.conference.id]) {
+            if let id = row.integer("ID"), sessions[id] == nil { sessions[id] = row }
+        }
+        let talks = try talkSummaries(db, schema: schema, keys: order.talks.map(\.talkKey))
+        var sections: [SessionSection] = []
+        var session: Int?
+        var list: [TalkSummary] = []
+        func close() {
+            if let session, let row = sessions[session], !list.isEmpty {
+                sections.append(SessionSection(id: session, description: row.display("Description"), date: row.optionalDisplay("sessionDate"),
+                                               sequence: row.integer("Sequence") ?? 0, talks: list))
+            }
+            list = []
+        }
+        for place in order.talks {
+            if place.sessionID != session {
+                close()
+                session = place.sessionID
+            }
+            if let talk = talks[place.talkID] { list.append(talk) }
+        }
+        close()
+        return ConferenceDetail(conference: order.conference, sessions: sections)
+    }
+
     // MARK: Talk
 
-    static func talk(_ db: Database, schema: CoreSchema, id: Int) throws -> TalkDetail {
+    /// A talk's screen; with `neighbours` false its previous and next talks are left for the caller
+    /// (who reads them from the digest instead of listing the whole conference).
+    static func talk(_ db: Database, schema: CoreSchema, id: Int, neighbours: Bool = true) throws -> TalkDetail {
         let media = schema.mediaColumns.map { "t.\($0.column) AS media_\($0.column)" }.joined(separator: ", ")
         let sql = """
             SELECT t.ID, t.Title, sp.ID AS joinedSpeakerID, sp.GivenNames, sp.LastNames,
@@ -138,7 +174,7 @@ enum CoreQueries {
         }
         var previous: TalkSummary?
         var next: TalkSummary?
-        if let conference {
+        if neighbours, let conference {
             let order = try sessions(db, schema: schema, conferenceID: conference.id).flatMap(\.talks)
             if let index = order.firstIndex(where: { $0.id == id }) {
                 previous = index > order.startIndex ? order[index - 1] : nil

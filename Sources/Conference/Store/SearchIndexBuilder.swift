@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import PocketCore
 
-/// Fills Pocket's search index from a sci-core file inside SQLite: the file is attached,
-/// read-only, to the state database's connection, and one `INSERT … SELECT` reads every talk.
+/// Fills Pocket's search index (and the digest, `CoreDigest`) from a sci-core file inside SQLite:
+/// the file is attached, read-only, to the state database's connection, and one `INSERT … SELECT`
+/// reads every talk.
 ///
 /// Building the index is part of every install, so it must not cost memory that grows with the
 /// database, nor time per row in Swift: the text is tidied in SQL (`trim` with the same white
@@ -24,10 +25,10 @@ enum SearchIndexBuilder {
             return """
                 SELECT title, speaker, conference, date, talkID FROM (
                     SELECT \(clean("t.Title")) AS title,
-                           trim(\(clean("sp.GivenNames")) || ' ' || \(clean("sp.LastNames")), \(SearchIndexBuilder.whitespace)) AS speaker,
+                           \(personName(given: "sp.GivenNames", last: "sp.LastNames")) AS speaker,
                            nullif(\(clean("c.Abbr")), '') AS conference,
                            nullif(\(clean(date)), '') AS date,
-                           CASE typeof(t.ID) WHEN 'integer' THEN t.ID ELSE pocket_integer(t.ID) END AS talkID
+                           \(integer("t.ID")) AS talkID
                     FROM \(name).talk t
                     LEFT JOIN \(name).speaker sp ON sp.ID = t.SpeakerID
                     LEFT JOIN \(name).conference_talk ct ON ct.TalkID = t.ID
@@ -40,12 +41,22 @@ enum SearchIndexBuilder {
                 """
         }
 
-        /// The SQL for `DisplayText.clean(expression ?? "")`.
-        private func clean(_ expression: String) -> String {
+        /// The SQL for `DisplayText.clean(expression ?? "")`, which is what `Row.display` shows.
+        func clean(_ expression: String) -> String {
             """
             trim(CASE WHEN instr(\(expression), '&') > 0 THEN coalesce(pocket_decode_entities(\(expression)), '') \
             ELSE coalesce(\(expression), '') END, \(SearchIndexBuilder.whitespace))
             """
+        }
+
+        /// The SQL for `Row.personName(given:last:)`: both names tidied, joined by a space when both are there.
+        func personName(given: String, last: String) -> String {
+            "trim(\(clean(given)) || ' ' || \(clean(last)), \(SearchIndexBuilder.whitespace))"
+        }
+
+        /// The SQL for `Row.integer`: integers as they are, anything else read leniently.
+        func integer(_ expression: String) -> String {
+            "CASE typeof(\(expression)) WHEN 'integer' THEN \(expression) ELSE pocket_integer(\(expression)) END"
         }
     }
 

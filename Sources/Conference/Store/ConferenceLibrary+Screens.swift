@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+import PocketCore
+
+// The screens: what does not change for an installed file comes from its digest (`CoreDigest`),
+// the rest from the file. Each digest answer falls back to the file itself when there is no
+// digest (it could not be built) or it has just been replaced by another process's install.
+
+extension ConferenceLibrary {
+    /// Which database is in use, its counts, capabilities and any start-up warning.
+    public func status() async throws -> DatabaseStatus {
+        let active = try await generation()
+        let warning = warning
+        let known = await fromDigest(of: active) { state, digest in try await state.digestCounts(digest) }
+        return try await active.read { db, schema in
+            DatabaseStatus(
+                source: active.source,
+                footer: try CoreQueries.footer(db, schema: schema, source: active.source),
+                counts: try known ?? CoreQueries.counts(db, schema: schema),
+                capabilities: schema.capabilities,
+                warning: warning
+            )
+        }
+    }
+
+    /// Conferences newest first, with the footer.
+    public func conferences() async throws -> ConferenceList {
+        let active = try await generation()
+        let known = await fromDigest(of: active) { state, digest in try await state.digestConferences(digest) }
+        return try await active.read { db, schema in
+            ConferenceList(conferences: try known ?? CoreQueries.conferences(db, schema: schema),
+                           footer: try CoreQueries.footer(db, schema: schema, source: active.source))
+        }
+    }
+
+    /// A conference's talks in sections by session.
+    public func conference(id: Int) async throws -> ConferenceDetail {
+        let active = try await generation()
+        if let known = await fromDigest(of: active, { state, digest in try await state.digestConference(digest, id: id) }) {
+            guard let known else { throw ConferenceError.unknownConference(id) }
+            return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, order: known) }
+        }
+        return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, id: id) }
+    }
+
+    /// A talk with its links, media, neighbours and citations.
+    public func talk(id: Int) async throws -> TalkDetail {
+        let active = try await generation()
+        guard let digest = await digest(for: active) else {
+            return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
+        }
+        let detail = try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id, neighbours: false) }
+        guard let conference = detail.conference else { return detail }
+        guard let (previous, next) = try await state.digestNeighbours(digest, conferenceID: conference.id, talkID: id) else {
+            forgetDigest(of: active)
+            return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
+        }
+        let keys = [previous, next].compactMap { $0?.talkKey }
+        let talks = try await active.read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, keys: keys) }
+        return detail.with(previous: previous.flatMap { talks[$0.talkID] }, next: next.flatMap { talks[$0.talkID] })
+    }
+
+    /// Volumes with their books and citation counts.
+    public func citationVolumes() async throws -> [VolumeCitations] {
+        let active = try await generation()
+        guard active.schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
+        if let known = await fromDigest(of: active, { state, digest in try await state.digestVolumes(digest) }) { return known }
+        return try await active.read { db, schema in try CoreQueries.volumes(db, schema: schema) }
+    }
+
+    /// A book's cited chapters.
+    public func citations(bookID: Int) async throws -> BookCitations {
+        let active = try await generation()
+        let known = await fromDigest(of: active) { state, digest in try await state.digestChapters(digest, bookID: bookID) }
+        return try await active.read { db, schema in try CoreQueries.book(db, schema: schema, id: bookID, chapters: known) }
+    }
+
+    /// A chapter's cited verses.
+    public func citations(bookID: Int, chapter: Int) async throws -> ChapterCitations {
+        try await generation().read { db, schema in try CoreQueries.chapter(db, schema: schema, bookID: bookID, chapter: chapter) }
+    }
+
+    /// The talks citing a verse (nil: the whole chapter), newest first.
+    public func citations(bookID: Int, chapter: Int, verse: Int?) async throws -> VerseCitations {
+        try await generation().read { db, schema in try CoreQueries.verse(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse) }
+    }
+
+    /// Speakers A–Z.
+    public func speakers() async throws -> [SpeakerSection] {
+        let active = try await generation()
+        if let known = await fromDigest(of: active, { state, digest in try await state.digestSpeakers(digest) }) { return known }
+        return try await active.read { db, schema in try CoreQueries.speakers(db, schema: schema) }
+    }
+
+    /// A speaker's talks, newest first.
+    public func speaker(id: Int) async throws -> SpeakerDetail {
+        try await generation().read { db, schema in try CoreQueries.speaker(db, schema: schema, id: id) }
+    }
+
+    /// Talks matching what has been typed so far, from the index in Pocket's own database.
+    public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
+        // A sample loaded on demand is indexed when it is loaded.
+        if !isLoaded { _ = try await generation() }
+        return try await state.search(text, limit: limit)
+    }
+
+    /// Remembers that `person` opened a talk, in Pocket's own database.
+    public func recordView(talkID: Int, by person: PersonID) async throws {
+        try await state.recordView(talkID: talkID, by: person, at: Date())
+    }
+
+    /// The talks `person` opened recently that the current database has, newest first.
+    public func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary] {
+        // Talks the current database lacks are skipped, so ask for all that are remembered.
+        let ids = try await state.recentTalkIDs(of: person, limit: 50)
+        return Array(try await summaries(ids).prefix(max(0, limit)))
+    }
+
+    /// Bookmarks (or removes the bookmark of) a talk for `person`, in Pocket's own database so it
+    /// outlives the downloaded file; bookmarking twice keeps the first date.
+    public func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
+        try await state.setBookmark(isBookmarked, talkID: talkID, for: person, at: date)
+    }
+
+    /// Whether `person` has bookmarked the talk.
+    public func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
+        try await state.isBookmarked(talkID: talkID, by: person)
+    }
+
+    /// The ids of the talks `person` bookmarked, newest first, including any the current database lacks.
+    public func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
+        try await state.bookmarkedTalkIDs(of: person)
+    }
+
+    /// The talks `person` bookmarked that the current database has, newest first.
+    public func bookmarkedTalks(of person: PersonID) async throws -> [TalkSummary] {
+        try await summaries(try await state.bookmarkedTalkIDs(of: person))
+    }
+}
+
+// MARK: - Private
+
+private extension ConferenceLibrary {
+    /// Rows for `ids` in their order, leaving out talks the current database lacks.
+    func summaries(_ ids: [Int]) async throws -> [TalkSummary] {
+        guard !ids.isEmpty else { return [] }
+        return try await generation().read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
+    }
+
+    /// `read`'s answer from `active`'s digest; nil when there is none to read, and the file
+    /// itself must answer. A failed read counts as none: the file can always answer.
+    func fromDigest<T>(of active: CoreGeneration,
+                       _ read: @Sendable (ConferenceStateDatabase, Int64) async throws -> T?) async -> T? {
+        guard let digest = await digest(for: active) else { return nil }
+        guard let answer = try? await read(state, digest) else {
+            forgetDigest(of: active)
+            return nil
+        }
+        return answer
+    }
+}
+
+extension TalkDetail {
+    /// The same talk with the given neighbours.
+    func with(previous: TalkSummary?, next: TalkSummary?) -> TalkDetail {
+        TalkDetail(id: id, title: title, speaker: speaker, speakerID: speakerID, conference: conference, session: session, date: date,
+                   corpus: corpus, pages: pages, url: url, contentURL: contentURL, media: media, previous: previous, next: next,
+                   citations: citations)
+    }
+}
