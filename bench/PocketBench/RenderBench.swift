@@ -64,7 +64,8 @@ struct RenderBench: AsyncParsableCommand {
         ]
 
         print("# Rendering the talk page and the Plates list three ways, plus a library-free reference (issue #14)")
-        print("# \(ISO8601DateFormatter().string(from: Date())), \(buildKind)")
+        let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        print("# \(ISO8601DateFormatter().string(from: Date())), \(buildKind), load average at the start \(load)")
         print("# talk page: split view with its conference's 67 talks in 5 sessions, a talk with 5 facts, 3 recordings,")
         print("#   both neighbours and 13 citations; Plates: 50 states in 19 sections, 12 spotted (12 un-spot dialogs)")
         print()
@@ -188,6 +189,8 @@ struct RenderBench: AsyncParsableCommand {
               + Node<HTML.BodyContext>.a(.href(hostile), .text("t")).render())
         print("    Plot attribute: .a(.attribute(named: \"title\", value: \"<b> & 'x'\")) renders "
               + Node<HTML.BodyContext>.a(.attribute(named: "title", value: "<b> & 'x'")).render())
+        let talkTitle = "\"Come, Follow Me\": Faith & Hope"
+        print("    Plot head: .title(\(quoted(talkTitle))) renders " + Node<HTML.HeadContext>.title(talkTitle).render())
         // (2) Plot's text.
         let entities = "AT&amp;T, &#60;b&#62;, a < b & c"
         let plotText = Node<HTML.BodyContext>.p(.text(entities)).render()
