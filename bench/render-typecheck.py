@@ -81,7 +81,8 @@ def main():
     build = sys.argv[1] if len(sys.argv) > 1 else ".build"
     args = module_arguments(os.path.join(build, "release.yaml"))
     start = time.monotonic()
-    run = subprocess.run(args + ["-typecheck", "-Xfrontend", "-debug-time-function-bodies"], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as folder:  # the driver leaves a diagnostics file in its working folder
+        run = subprocess.run(args + ["-typecheck", "-Xfrontend", "-debug-time-function-bodies"], capture_output=True, text=True, cwd=folder)
     elapsed = time.monotonic() - start
     if run.returncode != 0:
         sys.exit("render-typecheck: the type-check failed:\n" + run.stderr[-3000:])

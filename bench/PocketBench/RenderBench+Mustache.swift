@@ -23,11 +23,12 @@ enum StrictLookup {
         return nil
     }
 
-    /// The unknown names recorded since the last call, and forgets them.
+    /// The unknown names recorded since the last call, each once, and forgets them.
     static func drain() -> [String] {
         lock.withLock {
             defer { names.removeAll() }
-            return names
+            var seen: Set<String> = []
+            return names.filter { seen.insert($0).inserted }
         }
     }
 }

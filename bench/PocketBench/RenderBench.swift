@@ -73,12 +73,14 @@ struct RenderBench: AsyncParsableCommand {
         // 1. Same HTML?
         print("## Same HTML? (line breaks removed, `/>` read as `>`, `x=\"\"` as `x`)")
         var outputs: [String: [String]] = [:]
+        var failures: [String] = []
         for page in pages {
             let rendered = try page.renderers.map { try $0.render() }
             outputs[page.name] = rendered
             for index in 1..<rendered.count {
-                let verdict = Self.firstDifference(rendered[0], rendered[index]).map { "DIFFERENT: \($0)" } ?? "same"
-                print("\(page.name): \(page.renderers[index].name) vs a: \(verdict)")
+                let difference = Self.firstDifference(rendered[0], rendered[index])
+                print("\(page.name): \(page.renderers[index].name) vs a: \(difference.map { "DIFFERENT \($0)" } ?? "same")")
+                if difference != nil { failures.append("\(page.name) \(page.renderers[index].name) differs from today's") }
             }
             if let html {
                 let folder = URL(fileURLWithPath: html)
@@ -93,11 +95,13 @@ struct RenderBench: AsyncParsableCommand {
         print("names the MustacheParent models were asked for and do not have: \(unknown.isEmpty ? "none" : unknown.joined(separator: ", "))")
         let climbing = try climbingTags(in: explicitTemplates)
         print("tags in bench/templates without a leading `.`: \(climbing.isEmpty ? "none" : climbing.joined(separator: ", "))")
+        if !unknown.isEmpty { failures.append("the MustacheParent models lack names") }
+        if !climbing.isEmpty { failures.append("bench/templates has tags that climb") }
         print()
 
         // 2. The correctness facts the decision needs.
         print("## Escaping and missing values")
-        try Self.experiments(explicit: explicit, strictTalk: strictTalk)
+        try Self.experiments(strictTalk: strictTalk)
         print()
 
         // 3. Timing: the renderers of a page take turns in rounds, so a slow moment of the machine hits
@@ -146,6 +150,7 @@ struct RenderBench: AsyncParsableCommand {
         print(table.text)
         print()
         print("# \(machineDescription())")
+        if !failures.isEmpty { throw BenchFailure(description: failures.joined(separator: "; ")) }
     }
 
     private static func render<T>(_ library: MustacheLibrary, _ object: T, _ template: String) throws -> String {
@@ -182,7 +187,7 @@ struct RenderBench: AsyncParsableCommand {
 
     // MARK: Experiments
 
-    static func experiments(explicit: MustacheLibrary, strictTalk: StrictEnvelope<StrictTalkPage.Split>) throws {
+    static func experiments(strictTalk: StrictEnvelope<StrictTalkPage.Split>) throws {
         // (1) Plot's attribute values.
         let hostile = "x\" onmouseover=\"alert(1)"
         print("(1) Plot attribute: .a(.href(\(quoted(hostile))), .text(\"t\")) renders "
