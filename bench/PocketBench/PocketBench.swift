@@ -1,11 +1,11 @@
 import ArgumentParser
 
-/// `pocket-bench`: in-process benchmarks of Pocket's queries and syncs, run from bench/*.sh in a release build.
+/// `pocket-bench`: in-process benchmarks of Pocket's queries, syncs and page rendering, run from bench/*.sh in a release build.
 @main
 struct PocketBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pocket-bench",
-        abstract: "Measure Pocket's screen queries and syncs (release build; see bench/README.md).",
-        subcommands: [ConferenceQueries.self, MuralsBench.self]
+        abstract: "Measure Pocket's screen queries, syncs and page rendering (release build; see bench/README.md).",
+        subcommands: [ConferenceQueries.self, MuralsBench.self, RenderBench.self]
     )
 }
