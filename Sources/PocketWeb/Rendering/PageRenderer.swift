@@ -33,6 +33,13 @@ public struct PageRenderer: Sendable {
         )
     }
 
+    /// Renders the page `view` builds inside the shared layout.
+    func page<View: PageView>(frame: PageFrame, context: PocketRequestContext, status: HTTPResponse.Status = .ok, _ view: (Chrome) throws -> View) rethrows -> Response {
+        let chrome = chrome(for: context, app: frame.app)
+        let html = Layout.document(frame: frame, chrome: chrome, view: try view(chrome))
+        return Self.htmlResponse(html.text, status: status)
+    }
+
     /// Renders `template` with `model` inside the shared layout.
     public func page(_ template: String, frame: PageFrame, model: some Sendable, context: PocketRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let envelope = PageEnvelope(frame: frame, page: model, chrome: chrome(for: context, app: frame.app))

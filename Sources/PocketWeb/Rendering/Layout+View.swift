@@ -1,0 +1,100 @@
+/// A page's view: what it puts into the shared layout. Each page's view lives beside its
+/// `+Model` in its app's folder and is built from the model and the request's `Chrome`.
+protocol PageView {
+    /// The page's content, inside `<main>`.
+    var body: HTML { get }
+    /// A bottom toolbar or tab bar, after `<main>`; nothing by default.
+    var toolbar: HTML { get }
+    /// Buttons at the trailing end of the navigation bar; nothing by default.
+    var actions: HTML { get }
+}
+
+extension PageView {
+    var toolbar: HTML { .empty }
+    var actions: HTML { .empty }
+}
+
+/// The shared page layout: head, navigation bar, content and toolbar.
+enum Layout {
+    /// The whole document for `view`.
+    static func document(frame: PageFrame, chrome: Chrome, view: some PageView) -> HTML {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <meta name="color-scheme" content="light dark">
+        <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
+        <meta name="theme-color" content="#000000" media="(prefers-color-scheme: dark)">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-status-bar-style" content="default">
+        <meta name="apple-mobile-web-app-title" content="Pocket">
+        <meta name="csrf-token" content="\(chrome.csrfToken)">
+        <meta name="pocket-sw" content="/sw.js">
+        <title>\(frame.documentTitle)</title>
+        <link rel="manifest" href="/manifest.webmanifest">
+        <link rel="icon" href="\(chrome.favicon)" type="image/svg+xml">
+        <link rel="icon" href="\(chrome.faviconPNG)" type="image/png" sizes="32x32">
+        <link rel="apple-touch-icon" href="\(chrome.appleTouchIcon)">
+        <link rel="stylesheet" href="\(chrome.stylesheet)">
+        \(unwrap: chrome.appStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">" })
+        <script type="module" src="\(chrome.script)"></script>
+        </head>
+        <body>
+        <a class="skip-link" href="#main">Skip to content</a>
+        <div class="screen \(frame.screenClass)\(if: frame.largeTitle, " screen--large-title")" data-screen>
+        <header class="navbar">
+        <div class="navbar__bar">
+        <div class="navbar__leading">\(unwrap: frame.back, backLink)</div>
+        <span class="navbar__inline-title" aria-hidden="true">\(frame.title)</span>
+        <div class="navbar__actions">\(view.actions)</div>
+        </div>
+        <h1 class="navbar__title" tabindex="-1">\(frame.title)</h1>
+        </header>
+        <main id="main" class="content" tabindex="-1">
+        \(view.body)
+        </main>
+        \(view.toolbar)
+        </div>
+        <div id="pocket-live" class="visually-hidden" aria-live="polite"></div>
+        </body>
+        </html>
+
+        """
+    }
+
+    private static func backLink(_ back: BackLink) -> HTML {
+        """
+        <a class="navbar__back" href="\(back.href)" data-nav="back"><span class="navbar__chevron" aria-hidden="true"></span>\
+        <span class="navbar__back-label">\(back.label)</span></a>
+        """
+    }
+}
+
+/// Pieces many pages share.
+enum Components {
+    /// The hidden field every form posts its CSRF token in.
+    static func csrf(_ chrome: Chrome) -> HTML {
+        "<input type=\"hidden\" name=\"\(chrome.csrfField)\" value=\"\(chrome.csrfToken)\">"
+    }
+
+    /// An in-page `<dialog>` asking `confirmation`'s question (JavaScript opens it; without
+    /// JavaScript the link that would open it leads to the stand-alone confirmation page).
+    static func alertDialog(_ confirmation: Confirmation, chrome: Chrome) -> HTML {
+        let id = confirmation.id
+        return """
+        <dialog class="alert" id="\(id)" aria-labelledby="\(id)-title" aria-describedby="\(id)-message">
+        <h2 class="alert__title" id="\(id)-title">\(confirmation.title)</h2>
+        <p class="alert__message" id="\(id)-message">\(confirmation.message)</p>
+        <form class="alert__actions" method="post" action="\(confirmation.action)">
+        \(csrf(chrome))
+        <button type="button" class="alert__button alert__button--cancel" commandfor="\(id)" command="close">\(confirmation.cancelLabel)</button>
+        <button type="submit" class="alert__button\(if: confirmation.destructive, " alert__button--destructive")"\(attribute: "data-sound", confirmation.sound)>\(confirmation.confirmLabel)</button>
+        </form>
+        </dialog>
+
+        """
+    }
+}
