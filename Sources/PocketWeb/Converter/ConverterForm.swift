@@ -25,7 +25,7 @@ struct ConverterForm: Sendable, Equatable {
     /// The keypad key that sent the form.
     var key: KeypadKey?
 
-    /// Field names, shared with the template through the page model.
+    /// Field names, shared with the screen's view.
     enum Field {
         static let category = "category"
         static let convention = "convention"

@@ -22,7 +22,7 @@ struct ConverterPages: Sendable {
         let posted = request.cookies[Self.noticeCookie]?.value
         let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)))
         let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href), screenClass: "screen--converter", app: Self.app)
-        var response = try renderer.page("converter/screen", frame: frame, model: model, context: context)
+        var response = renderer.page(frame: frame, context: context) { ConverterScreen.View(model: model, chrome: $0) }
         if posted != nil {
             response.setCookie(noticeCookie(value: "", maxAge: 0, context: context))
         }

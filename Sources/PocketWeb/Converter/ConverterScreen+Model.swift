@@ -9,16 +9,9 @@ enum ConverterScreen {
         let value: String
         let label: String
         let checked: Bool
-        /// Whether the label is too long for one line of a wheel ("Pound per square inch").
-        let isLong: Bool
 
-        init(id: String, value: String, label: String, checked: Bool) {
-            self.id = id
-            self.value = value
-            self.label = label
-            self.checked = checked
-            isLong = label.count > 13
-        }
+        /// Whether the label is too long for one line of a wheel ("Pound per square inch").
+        var isLong: Bool { label.count > 13 }
     }
 
     /// One keypad button.
@@ -49,9 +42,9 @@ enum ConverterScreen {
         let size: String
     }
 
+    /// Everything the screen shows, worked out from one person's remembered state, so the view
+    /// only lays it out.
     struct Model: Sendable {
-        let action: String
-        let fields: Fields
         /// The common categories, shown as segments (Apple keeps a phone's segmented control to about five).
         let categories: [Choice]
         /// The other categories, one tap away in the "More" menu.
@@ -89,19 +82,7 @@ enum ConverterScreen {
         /// with "More" beside them, and the rest stay one tap away.
         static let segmentCount = 3
 
-        /// The form's field names, so the template and `ConverterForm` cannot disagree.
-        struct Fields: Sendable {
-            let category = ConverterForm.Field.category
-            let convention = ConverterForm.Field.convention
-            let from = ConverterForm.Field.from
-            let to = ConverterForm.Field.to
-            let swap = ConverterForm.Field.swap
-            let key = ConverterForm.Field.key
-        }
-
         init(state: ConverterState, notice: IgnoredKeyReason? = nil) {
-            action = ConverterRoute.change.href
-            fields = Fields()
             let choices = UnitCatalog.categories.map { category in
                 Choice(id: "converter-category-\(category.rawValue)", value: category.rawValue, label: category.name, checked: category == state.category)
             }

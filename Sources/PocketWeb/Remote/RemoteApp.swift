@@ -22,7 +22,7 @@ public struct RemoteApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let events = RemoteEvents(signals: signals, store: store, renderer: environment.renderer, now: now)
+        let events = RemoteEvents(signals: signals, store: store, now: now)
         let pages = RemotePages(store: store, events: events, renderer: environment.renderer, now: now)
         group.get(RemoteRoute.root.pattern, use: pages.root)
         group.get(RemoteRoute.tv.pattern, use: pages.tv)

@@ -35,6 +35,8 @@ enum RemoteDVR {
     /// Buttons in the order the remote shows them: skim and play on top, pause, stop and record below.
     static let layout: [DVRButton] = [.fastRewind, .play, .fastForward, .pause, .stop, .record]
 
+    /// The DVR remote as one request sees it: the counters run to `now`, and a sheet or alert
+    /// shows only while it still applies.
     struct Model: Sendable {
         let isOn: Bool
         let powerText: String
@@ -124,6 +126,6 @@ struct RemoteClock: Sendable {
 }
 
 extension DVRButton {
-    /// The symbol's id in the remote's icon sprite (`remote/icons.mustache`).
+    /// The symbol's id in the remote's icon sprite (`RemoteIcons.sprite`).
     var icon: String { slug }
 }

@@ -31,7 +31,6 @@ struct RemoteEvents: Sendable {
 
     let signals: Broadcaster<Signal>
     let store: any RemoteStore
-    let renderer: PageRenderer
     let now: @Sendable () -> Date
 
     /// How often running counters are re-sent: the counters show whole seconds.
@@ -96,7 +95,7 @@ private extension RemoteEvents {
             return [
                 try await tvPatch(isVolume: false),
                 try await dvrPatch(),
-            ].compactMap { $0 }
+            ]
         }
     }
 
@@ -119,35 +118,27 @@ private extension RemoteEvents {
             try? await Task.sleep(for: Self.tick)
             guard !Task.isCancelled, let snapshot = try? await store.dvr(), snapshot.device.isRunning else { continue }
             let clock = RemoteClock(dvr: snapshot.dvr(at: now()), id: view == .screen ? "screen-dvr-clock" : "dvr-clock")
-            if let event = patch(clock, template: "remote/clock") { continuation.yield(event) }
+            continuation.yield(patch([clock.html]))
         }
     }
 
-    func tvPatch(isVolume: Bool) async throws -> ServerSentEvent? {
+    func tvPatch(isVolume: Bool) async throws -> ServerSentEvent {
         // The shared set: this patch goes to every open Screen, whoever is typing.
         let snapshot = try await store.television()
         let panel = RemoteScreen.TVPanel(television: snapshot.device, notice: snapshot.notice, showsVolume: isVolume)
-        return patch([(panel, "remote/screen-tv")])
+        return patch([panel.html])
     }
 
     /// The DVR's state and its counters: two elements, patched separately because only the state is
     /// in a live region (counters read out every second would drown everything else).
-    func dvrPatch() async throws -> ServerSentEvent? {
+    func dvrPatch() async throws -> ServerSentEvent {
         let panel = RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: now())
-        return patch([(panel, "remote/screen-dvr"), (panel.clock, "remote/clock")])
-    }
-
-    func patch(_ model: some Sendable, template: String) -> ServerSentEvent? {
-        patch([(model, template)])
+        return patch([panel.html, panel.clock.html])
     }
 
     /// A `patch` event: the fragments' top-level elements replace the elements with the same ids.
-    func patch(_ parts: [(model: any Sendable, template: String)]) -> ServerSentEvent? {
-        var html = ""
-        for part in parts {
-            guard let fragment = try? renderer.render(part.model, template: part.template) else { return nil }
-            html += fragment.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
-        }
-        return ServerSentEvent(name: "patch", data: html.trimmingCharacters(in: .whitespacesAndNewlines))
+    func patch(_ fragments: [HTML]) -> ServerSentEvent {
+        let html = fragments.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: "\n")
+        return ServerSentEvent(name: "patch", data: html)
     }
 }

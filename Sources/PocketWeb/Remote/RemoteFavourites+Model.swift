@@ -37,6 +37,7 @@ enum RemoteFavourites {
 
     static let formID = "favourites-form"
 
+    /// The form: the stored presets, or a refused save's typed values with its alert.
     struct Model: Sendable {
         let rows: [Row]
         let isOn: Bool

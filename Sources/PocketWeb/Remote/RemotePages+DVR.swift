@@ -24,7 +24,7 @@ extension RemotePages {
             forced = nil
         }
         let model = RemoteDVR.Model(snapshot: snapshot, now: moment, confirm: confirm, forced: forced, flipIn: Self.arrives(request, from: .tv))
-        return try renderer.page("remote/dvr", frame: frame(RemoteDevice.dvr.name), model: model, context: context)
+        return renderer.page(frame: frame(RemoteDevice.dvr.name), context: context) { RemoteDVR.View(model: model, chrome: $0) }
     }
 
     @Sendable func dvrPower(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -66,7 +66,8 @@ extension RemotePages {
             tv: RemoteScreen.TVPanel(television: television.device, notice: television.notice, showsVolume: false),
             dvr: RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: now())
         )
-        return try renderer.page("remote/screen", frame: frame("Screen", back: try await lastRemoteLink()), model: model, context: context)
+        let back = try await lastRemoteLink()
+        return renderer.page(frame: frame("Screen", back: back), context: context) { RemoteScreen.View(model: model, chrome: $0) }
     }
 
     /// The reset's question as a page of its own, for browsers without JavaScript.

@@ -28,7 +28,7 @@ struct RemotePages: Sendable {
         let moment = now()
         let snapshot = try await store.television(deviceID: deviceID, at: moment)
         let model = RemoteTV.Model(snapshot: snapshot, now: moment, flipIn: Self.arrives(request, from: .dvr))
-        return try renderer.page("remote/tv", frame: frame(RemoteDevice.tv.name), model: model, context: context)
+        return renderer.page(frame: frame(RemoteDevice.tv.name), context: context) { RemoteTV.View(model: model, chrome: $0) }
     }
 
     @Sendable func tvPower(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -73,7 +73,7 @@ struct RemotePages: Sendable {
 
     @Sendable func favourites(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let model = RemoteFavourites.Model(television: try await store.television().device)
-        return try renderFavourites(model, context: context)
+        return renderFavourites(model, context: context)
     }
 
     /// Saves all four presets or none: an invalid one shows an alert over the form, which keeps what was typed.
@@ -82,7 +82,7 @@ struct RemotePages: Sendable {
         let edits = RemoteFavourites.edits(from: try await request.formFields(context: context))
         if let problem = RemoteFavourites.firstProblem(in: edits) {
             let isOn = try await store.television().device.isOn
-            return try renderFavourites(RemoteFavourites.Model(edits: edits, isOn: isOn, problem: problem), context: context)
+            return renderFavourites(RemoteFavourites.Model(edits: edits, isOn: isOn, problem: problem), context: context)
         }
         let change = try await applyTV(RemoteFavourites.commands(for: edits), context: context)
         // Switched off meanwhile (from another phone): nothing was saved, and the form says why.
@@ -145,8 +145,8 @@ private extension RemotePages {
         return change
     }
 
-    func renderFavourites(_ model: RemoteFavourites.Model, context: PocketRequestContext) throws -> Response {
+    func renderFavourites(_ model: RemoteFavourites.Model, context: PocketRequestContext) -> Response {
         let back = BackLink(label: RemoteDevice.tv.name, href: RemoteRoute.tv.href)
-        return try renderer.page("remote/favourites", frame: frame("Favourites", back: back), model: model, context: context)
+        return renderer.page(frame: frame("Favourites", back: back), context: context) { RemoteFavourites.View(model: model, chrome: $0) }
     }
 }

@@ -53,6 +53,7 @@ enum RemoteScreen {
         }
     }
 
+    /// Both panels as the page first shows them; the event stream keeps them current.
     struct Model: Sendable {
         let tv: TVPanel
         let dvr: DVRPanel

@@ -23,6 +23,7 @@ enum RemoteTV {
         let name: String
     }
 
+    /// The TV remote as this phone sees it: the shared set, plus this phone's own half-typed channel.
     struct Model: Sendable {
         let isOn: Bool
         let powerText: String
@@ -87,13 +88,11 @@ struct RemoteToolbar: Sendable {
     let switchHref: String
     /// Names the other remote ("DVR" on the TV remote), as the spec asks.
     let switchLabel: String
-    let switchName: String
     let screenHref: String
 
     init(showing device: RemoteDevice) {
         switchHref = RemoteRoute.remote(device.other).href
         switchLabel = device.other == .tv ? "TV" : "DVR"
-        switchName = "Switch to the \(switchLabel) remote"
         screenHref = RemoteRoute.screen.href
     }
 }
