@@ -14,17 +14,17 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if error.status.code >= 500 {
                 context.logger.error("request failed: \(error)")
             }
-            return try page(for: ErrorPage.Model(status: error.status, message: error.body, requestID: context.id, path: request.uri.path), context: context, headers: error.headers)
+            return page(for: ErrorPage.Model(status: error.status, message: error.body, requestID: context.id, path: request.uri.path), context: context, headers: error.headers)
         } catch let error as any HTTPResponseError {
-            return try page(for: ErrorPage.Model(status: error.status, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
+            return page(for: ErrorPage.Model(status: error.status, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
         } catch {
             context.logger.error("request failed: \(String(reflecting: error))")
-            return try page(for: ErrorPage.Model(status: .internalServerError, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
+            return page(for: ErrorPage.Model(status: .internalServerError, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
         }
     }
 
-    private func page(for model: ErrorPage.Model, context: Context, headers: HTTPFields) throws -> Response {
-        var response = try renderer.page("shell/error", frame: PageFrame(title: model.title, back: BackLink(label: "Pocket", href: ShellRoute.home.href)), model: model, context: context, status: model.status)
+    private func page(for model: ErrorPage.Model, context: Context, headers: HTTPFields) -> Response {
+        var response = renderer.page(frame: PageFrame(title: model.title, back: BackLink(label: "Pocket", href: ShellRoute.home.href)), context: context, status: model.status) { _ in ErrorPage.View(model: model) }
         for field in headers where field.name != .contentType && field.name != .contentLength {
             response.headers.append(field)
         }

@@ -58,7 +58,7 @@ struct SetupGate: RouterMiddleware {
             return try await next(request, context)
         }
         let model = NotSetUp.Model()
-        return try renderer.page("people/not-set-up", frame: PageFrame(title: "Set Up Pocket"), model: model, context: context, status: .serviceUnavailable)
+        return renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context, status: .serviceUnavailable) { _ in NotSetUp.View(model: model) }
     }
 }
 
@@ -82,7 +82,7 @@ struct RequireSignIn: RouterMiddleware {
             return Response(status: .unauthorized, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "Sign in to Pocket first.\n")))
         }
         let model = SignInPage.Model(next: SignInPage.safeNext(request.uri.description), name: "", problem: nil)
-        return try renderer.page("people/signin", frame: PageFrame(title: "Sign In"), model: model, context: context, status: .unauthorized)
+        return renderer.page(frame: PageFrame(title: "Sign In"), context: context, status: .unauthorized) { SignInPage.View(model: model, chrome: $0) }
     }
 }
 

@@ -72,7 +72,7 @@ struct PeopleController: Sendable {
 
     @Sendable func setupPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
         try await requireSetupToken(context)
-        return try renderer.page("people/setup", frame: PageFrame(title: "Set Up Pocket"), model: SetupPage.Model(action: people.setupPath, name: "", problem: nil), context: context)
+        return renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context) { SetupPage.View(model: SetupPage.Model(action: people.setupPath, name: "", problem: nil), chrome: $0) }
     }
 
     @Sendable func setup(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -81,7 +81,7 @@ struct PeopleController: Sendable {
         let fields = try await request.formFields(context: context)
         let name = fields["name"] ?? "", password = fields["password"] ?? ""
         func again(_ problem: String) throws -> Response {
-            try renderer.page("people/setup", frame: PageFrame(title: "Set Up Pocket"), model: SetupPage.Model(action: people.setupPath, name: name, problem: problem), context: context, status: .badRequest)
+            renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context, status: .badRequest) { SetupPage.View(model: SetupPage.Model(action: people.setupPath, name: name, problem: problem), chrome: $0) }
         }
         guard password == fields["confirm"] else { return try again("The two passwords are not the same.") }
         let person: Person
@@ -154,7 +154,7 @@ struct PeopleController: Sendable {
             expiresAt: code.expiresAt.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: .current).locale(Locale(identifier: "en_GB"))),
             joinHref: bases[0] + PeopleRoute.join.href
         )
-        var response = try renderer.page("people/pair", frame: PageFrame(title: "Pair a Phone", back: BackLink(label: "Settings", href: PeopleRoute.settings.href)), model: model, context: context)
+        var response = renderer.page(frame: PageFrame(title: "Pair a Phone", back: BackLink(label: "Settings", href: PeopleRoute.settings.href)), context: context) { _ in PairPage.View(model: model) }
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -306,17 +306,17 @@ private extension PeopleController {
     }
 
     func signInForm(next: String, name: String, problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
-        try renderer.page("people/signin", frame: PageFrame(title: "Sign In"), model: SignInPage.Model(next: next, name: name, problem: problem), context: context, status: status)
+        renderer.page(frame: PageFrame(title: "Sign In"), context: context, status: status) { SignInPage.View(model: SignInPage.Model(next: next, name: name, problem: problem), chrome: $0) }
     }
 
     func joinForm(problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
         let model = JoinPage.Model(action: PeopleRoute.join.href, personName: nil, problem: problem, isCodeForm: true)
-        return try renderer.page("people/join", frame: PageFrame(title: "Pair This Phone"), model: model, context: context, status: status)
+        return renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, chrome: $0) }
     }
 
     func joinLinkForm(code: String, personName: String?, problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
         let model = JoinPage.Model(action: PeopleRoute.joinLink(code).href, personName: personName, problem: problem, isCodeForm: false)
-        var response = try renderer.page("people/join", frame: PageFrame(title: "Pair This Phone"), model: model, context: context, status: status)
+        var response = renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, chrome: $0) }
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -329,6 +329,6 @@ private extension PeopleController {
             people: identity.person.isOwner ? try await people.store.people() : [],
             notice: notice, problem: problem
         )
-        return try renderer.page("people/settings", frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), model: model, context: context, status: status)
+        return renderer.page(frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context, status: status) { SettingsPage.View(model: model, chrome: $0) }
     }
 }

@@ -1,21 +1,38 @@
-/// Values injected into the service worker script.
+import Foundation
+
+/// The service worker script: `js/service-worker.js` after the two constants that tie it to this build.
 enum ServiceWorker {
+    /// Where the script lives among the static files.
+    static let scriptPath = "js/service-worker.js"
+
+    /// Values the script needs from the running build.
     struct Model: Sendable {
-        struct Entry: Sendable {
-            let url: String
-        }
-
+        /// The cache version: changes with any static file.
         let version: String
-        let precache: [Entry]
-
         /// The shell's own files plus the offline page: enough to open Pocket with no network.
+        let precache: [String]
+
+        /// The shell's files among `assets`.
         init(assets: AssetCatalog) {
             version = assets.version
             let shellFiles = assets.paths.filter { path in
-                path.hasPrefix("css/") || path.hasPrefix("js/") || path.hasSuffix(".svg")
-                    || path == "icons/apple-touch-icon.png" || path == "icons/favicon-32.png" || path == "icons/pocket-192.png"
+                path != ServiceWorker.scriptPath
+                    && (path.hasPrefix("css/") || path.hasPrefix("js/") || path.hasSuffix(".svg")
+                        || path == "icons/apple-touch-icon.png" || path == "icons/favicon-32.png" || path == "icons/pocket-192.png")
             }
-            precache = shellFiles.map { Entry(url: assets.url($0)) } + [Entry(url: ShellRoute.offline.href), Entry(url: ShellRoute.manifest.href)]
+            precache = shellFiles.map { assets.url($0) } + [ShellRoute.offline.href, ShellRoute.manifest.href]
         }
+    }
+
+    /// The script served at `/sw.js`: the constants as JSON (so any character is escaped for
+    /// JavaScript), then the file.
+    static func script(assets: AssetCatalog) throws -> String {
+        guard let file = assets.asset(at: scriptPath) else { throw WebError.templateInvalid("\(scriptPath) is missing") }
+        let model = Model(assets: assets)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let version = String(decoding: try encoder.encode(model.version), as: UTF8.self)
+        let precache = String(decoding: try encoder.encode(model.precache), as: UTF8.self)
+        return "const VERSION = \(version);\nconst PRECACHE = \(precache);\n" + String(decoding: file.data, as: UTF8.self)
     }
 }

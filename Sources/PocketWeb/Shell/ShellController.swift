@@ -25,13 +25,14 @@ struct ShellController {
     // MARK: Pages
 
     @Sendable func home(_ request: Request, context: PocketRequestContext) throws -> Response {
-        try renderer.page("shell/home", frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), model: Home.Model(apps: apps, assets: renderer.assets, person: context.identity?.person), context: context)
+        let model = Home.Model(apps: apps, assets: renderer.assets, person: context.identity?.person)
+        return renderer.page(frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), context: context) { Home.View(model: model, chrome: $0) }
     }
 
     @Sendable func design(_ request: Request, context: PocketRequestContext) throws -> Response {
         let fields = request.queryFields
         let model = Design.Model(query: fields["q"] ?? "", selectedID: fields["planet"])
-        return try renderer.page("shell/design", frame: designFrame, model: model, context: context)
+        return renderer.page(frame: designFrame, context: context) { Design.View(model: model, chrome: $0) }
     }
 
     /// Echoes the demo form without storing anything, so the style guide can show a real POST round trip.
@@ -39,28 +40,26 @@ struct ShellController {
         var request = request
         let fields = try await request.formFields(context: context)
         let model = Design.Model(posted: fields["message"] ?? "")
-        return try renderer.page("shell/design", frame: designFrame, model: model, context: context)
+        return renderer.page(frame: designFrame, context: context) { Design.View(model: model, chrome: $0) }
     }
 
     /// A clock ticking once a second, to show (and test) live updates over Server-Sent Events.
     @Sendable func designEvents(_ request: Request, context: PocketRequestContext) throws -> Response {
-        let renderer = self.renderer
         let ticks = AsyncStream<ServerSentEvent> {
             try? await Task.sleep(for: .seconds(1))
             guard !Task.isCancelled else { return nil }
-            return Self.clockEvent(renderer: renderer)
+            return Self.clockEvent()
         }
-        return EventStream.response(initial: [Self.clockEvent(renderer: renderer)], events: ticks)
+        return EventStream.response(initial: [Self.clockEvent()], events: ticks)
     }
 
-    private static func clockEvent(renderer: PageRenderer) -> ServerSentEvent {
+    private static func clockEvent() -> ServerSentEvent {
         let time = Date().formatted(Date.FormatStyle(date: .omitted, time: .standard, timeZone: .current).locale(Locale(identifier: "en_GB")))
-        let html = (try? renderer.render(["time": time], template: "components/design-clock")) ?? ""
-        return ServerSentEvent(name: "patch", data: html.trimmingCharacters(in: .whitespacesAndNewlines))
+        return ServerSentEvent(name: "patch", data: Design.clock(time: time).text)
     }
 
     @Sendable func offline(_ request: Request, context: PocketRequestContext) throws -> Response {
-        try renderer.page("shell/offline", frame: PageFrame(title: "Offline", back: BackLink(label: "Pocket", href: ShellRoute.home.href)), model: ["home": ShellRoute.home.href], context: context)
+        renderer.page(frame: PageFrame(title: "Offline", back: BackLink(label: "Pocket", href: ShellRoute.home.href)), context: context) { _ in OfflineView(home: ShellRoute.home.href) }
     }
 
     // MARK: Installability
@@ -71,7 +70,7 @@ struct ShellController {
     }
 
     @Sendable func serviceWorker(_ request: Request, context: PocketRequestContext) throws -> Response {
-        let script = try renderer.render(ServiceWorker.Model(assets: renderer.assets), template: "shell/sw.js")
+        let script = try ServiceWorker.script(assets: renderer.assets)
         var headers = HTTPFields()
         headers[.contentType] = "text/javascript; charset=utf-8"
         headers[.cacheControl] = "no-cache"

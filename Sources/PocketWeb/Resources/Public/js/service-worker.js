@@ -1,16 +1,16 @@
+/* global VERSION, PRECACHE */
 /*
- * Pocket service worker. Rendered by the server through Mustache so that the cache version and
- * the precache list always match the assets of the running build: a new build means a new
- * version, so the old caches are dropped on activate.
+ * Pocket service worker, served at /sw.js. The server puts two constants before this file so that
+ * the cache version and the precache list always match the assets of the running build:
+ * VERSION (a new build means a new version, so the old caches are dropped on activate) and
+ * PRECACHE (the shell's files and the offline page).
  *
  * Strategy: versioned /static/ assets cache-first; pages network-first with a cached copy (or
  * /offline) when the network is gone. Anything else, SSE streams above all, passes through.
  */
-const VERSION = "{{version}}";
 const SHELL = `pocket-shell-${VERSION}`;
 const PAGES = `pocket-pages-${VERSION}`;
 const OFFLINE = "/offline";
-const PRECACHE = [{{#precache}}"{{url}}",{{/precache}}];
 
 self.addEventListener("install", (event) => {
   // cache: "reload" so precaching doesn't pick up stale copies from the HTTP cache.

@@ -1,0 +1,33 @@
+extension ErrorPage {
+    /// The status code, what it means for the person, and (for a 5xx) the request ID to quote.
+    struct View: PageView {
+        let model: Model
+
+        var body: HTML {
+            """
+            <section class="empty-state" aria-labelledby="error-code">
+            <p class="empty-state__symbol" id="error-code">\(model.code)</p>
+            <p class="empty-state__message">\(model.message)</p>
+            \(if: model.showRequestID, "<p class=\"empty-state__detail\">Request ID: <code>\(model.requestID)</code></p>")
+            <p><a class="button" href="/">Go to the home screen</a></p>
+            </section>
+            """
+        }
+    }
+}
+
+/// The page the service worker shows for an address it has not saved, while the server is unreachable.
+struct OfflineView: PageView {
+    /// Where "Try again" leads.
+    let home: String
+
+    var body: HTML {
+        """
+        <section class="empty-state" aria-labelledby="offline-title">
+        <p class="empty-state__symbol" id="offline-title">Offline</p>
+        <p class="empty-state__message">Pocket can’t reach its server right now. Pages you opened before still work; this one hasn’t been saved yet.</p>
+        <p><a class="button" href="\(home)">Try again</a></p>
+        </section>
+        """
+    }
+}
