@@ -5,6 +5,8 @@
 # Requests carry a signed-in owner's session, as a phone's do. Release build. Needs wrk and nginx
 # (Debian's wrk and nginx-light); writes bench/results/pages.txt.
 #   bench/pages.sh            POCKET_BENCH_PASSES, POCKET_BENCH_SECONDS override 3 and 15.
+#   POCKET_BIN=…              a prebuilt pocket (skips the build).
+#   POCKET_BEFORE_BIN=…       an older pocket served beside it, each route measured on both in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -19,9 +21,10 @@ if [ -z "${POCKET_BIN:-}" ]; then
 fi
 pocket="${POCKET_BIN:-$(swift build -c release --show-bin-path)/pocket}"
 
+servers=()
 work="$(mktemp -d "${TMPDIR:-/tmp}/pocket-bench-pages-XXXXXX")"
 cleanup() {
-  [ -n "${server:-}" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
   [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
   rm -rf "$work"
 }
@@ -29,33 +32,47 @@ trap cleanup EXIT
 
 echo "==> full-size synthetic Conference database" >&2
 "$pocket" conference generate-synthetic "$work/core.db" >&2
-"$pocket" conference import "$work/core.db" --data-dir "$work/data" >&2
-printf '%s\n' "bench password" | "$pocket" users add owner --data-dir "$work/data" >&2
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$pocket" serve --port "$port" --data-dir "$work/data" --demo --log-level error >"$work/serve.log" 2>&1 &
-server=$!
-base="http://127.0.0.1:$port"
-for _ in $(seq 100); do curl -fs "$base/static/css/pocket.css" >/dev/null 2>&1 && break; sleep 0.2; done
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-# Sign in as a browser would: the sign-in form's token, then the session cookie.
-form=$(curl -fs -c "$work/jar" "$base/signin")
-token=$(printf '%s' "$form" | sed -n 's/.*name="_csrf" value="\([^"]*\)".*/\1/p' | head -1)
-curl -fs -b "$work/jar" -c "$work/jar" -o /dev/null --data-urlencode "name=owner" --data-urlencode "password=bench password" \
-  --data-urlencode "_csrf=$token" "$base/signin"
-cookie="pocket_session=$(awk '$6 == "pocket_session" {print $7}' "$work/jar")"
-[ "$cookie" != "pocket_session=" ] || { echo "pocket: could not sign in for the benchmark" >&2; exit 1; }
+# start_pocket NAME BINARY: a data folder of its own with the database imported and an owner, a
+# server on a free port, signed in as a browser would (the sign-in form's token, then the session
+# cookie); sets base_NAME, cookie_NAME, talk_NAME, asset_NAME.
+start_pocket() {
+  local name="$1" binary="$2" data="$work/data-$1" port base cookie form token conference talk asset
+  "$binary" conference import "$work/core.db" --data-dir "$data" >&2
+  printf '%s\n' "bench password" | "$binary" users add owner --data-dir "$data" >&2
+  port=$(free_port)
+  "$binary" serve --port "$port" --data-dir "$data" --demo --log-level error >"$work/serve-$name.log" 2>&1 &
+  servers+=("$!")
+  base="http://127.0.0.1:$port"
+  for _ in $(seq 100); do curl -fs "$base/static/css/pocket.css" >/dev/null 2>&1 && break; sleep 0.2; done
+  form=$(curl -fs -c "$work/jar-$name" "$base/signin")
+  token=$(printf '%s' "$form" | sed -n 's/.*name="_csrf" value="\([^"]*\)".*/\1/p' | head -1)
+  curl -fs -b "$work/jar-$name" -c "$work/jar-$name" -o /dev/null --data-urlencode "name=owner" \
+    --data-urlencode "password=bench password" --data-urlencode "_csrf=$token" "$base/signin"
+  cookie="pocket_session=$(awk '$6 == "pocket_session" {print $7}' "$work/jar-$name")"
+  [ "$cookie" != "pocket_session=" ] || { echo "pocket: could not sign in to $name for the benchmark" >&2; exit 1; }
+  # The demo murals arrive with the start-up sync; a talk id from the installed database.
+  for _ in $(seq 100); do curl -fs -H "Cookie: $cookie" "$base/murals" | grep -q 'murals-cell' && break; sleep 0.3; done
+  conference=$(curl -fs -H "Cookie: $cookie" "$base/conference" | sed -n 's/.*href="\/conference\/conferences\/\([0-9]*\)".*/\1/p' | head -1)
+  talk=$(curl -fs -H "Cookie: $cookie" "$base/conference/conferences/$conference" | sed -n 's/.*href="\/conference\/talks\/\([0-9]*\).*/\1/p' | head -1)
+  asset=$(curl -fs -H "Cookie: $cookie" "$base/" | sed -n 's/.*href="\(\/static\/css\/pocket.css?v=[^"]*\)".*/\1/p' | head -1)
+  printf -v "base_$name" '%s' "$base"; printf -v "cookie_$name" '%s' "$cookie"
+  printf -v "talk_$name" '%s' "$talk"; printf -v "asset_$name" '%s' "$asset"
+}
 
-# The demo murals arrive with the start-up sync; a talk id from the installed database.
-for _ in $(seq 100); do curl -fs -H "Cookie: $cookie" "$base/murals" | grep -q 'murals-cell' && break; sleep 0.3; done
-conference=$(curl -fs -H "Cookie: $cookie" "$base/conference" | sed -n 's/.*href="\/conference\/conferences\/\([0-9]*\)".*/\1/p' | head -1)
-talk=$(curl -fs -H "Cookie: $cookie" "$base/conference/conferences/$conference" | sed -n 's/.*href="\/conference\/talks\/\([0-9]*\).*/\1/p' | head -1)
-asset=$(curl -fs -H "Cookie: $cookie" "$base/" | sed -n 's/.*href="\(\/static\/css\/pocket.css?v=[^"]*\)".*/\1/p' | head -1)
+start_pocket now "$pocket"
+labels=(now)
+if [ -n "${POCKET_BEFORE_BIN:-}" ]; then
+  start_pocket before "$POCKET_BEFORE_BIN"
+  labels=(now before)
+fi
 
+nginx_port=$(free_port)
 mkdir -p "$work/www"
 chmod 755 "$work" "$work/www"  # nginx's workers run as another user
-head -c "$(curl -fs "$base$asset" | wc -c)" /dev/zero | tr '\0' 'x' >"$work/www/small.css"
+head -c "$(curl -fs "$base_now$asset_now" | wc -c)" /dev/zero | tr '\0' 'x' >"$work/www/small.css"
 cat >"$work/nginx.conf" <<CONF
 daemon on; pid $work/nginx.pid; error_log $work/nginx-error.log; worker_processes 1;
 events { worker_connections 1024; }
@@ -63,48 +80,72 @@ http { access_log off; server { listen 127.0.0.1:$nginx_port; root $work/www; } 
 CONF
 nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null || /usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
 
+# name|path below the server (a leading "nginx:" for nginx's file)
 routes=(
-  "nginx, small file|http://127.0.0.1:$nginx_port/small.css"
-  "Pocket /static file|$base$asset"
-  "/|$base/"
-  "/remote/tv|$base/remote/tv"
-  "/converter|$base/converter"
-  "/murals (24 murals)|$base/murals"
-  "/conference|$base/conference"
-  "/conference/search?q=faith|$base/conference/search?q=faith"
-  "/plates (50 fixed rows)|$base/plates"
-  "a talk page|$base/conference/talks/$talk"
+  "nginx, small file|nginx:/small.css"
+  "Pocket /static file|ASSET"
+  "/|/"
+  "/remote/tv|/remote/tv"
+  "/converter|/converter"
+  "/murals (24 murals)|/murals"
+  "/conference|/conference"
+  "/conference/search?q=faith|/conference/search?q=faith"
+  "/plates (50 fixed rows)|/plates"
+  "a talk page|/conference/talks/TALK"
 )
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v/1000} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v} else if (v ~ /s$/) {sub(/s$/,"",v); print v*1000} else print v}'; }
 
-{
-  echo "# Pocket page throughput ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs))"
-  echo "# wrk -t2 -c32 -d${seconds}s, median of $passes passes; alone = median of 20 sequential requests; talk $talk"
-  printf '| %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "one request alone" "vs /static"
-  printf '|---|---|---|---|---|\n'
-} >"$work/table"
-
-static_rps=""
-for entry in "${routes[@]}"; do
-  name="${entry%%|*}"; url="${entry#*|}"
-  echo "==> $name" >&2
-  headers=()
-  [[ "$url" == "$base"* ]] && headers=(-H "Cookie: $cookie")
-  rps=(); p99=()
+# measure URL COOKIE: wrk's median req/s and p99 over the passes, and one request alone; sets r, p, alone.
+measure() {
+  local url="$1" cookie="$2" out non2xx rps=() p99=() headers=()
+  [ -n "$cookie" ] && headers=(-H "Cookie: $cookie")
   for _ in $(seq "$passes"); do
     out=$(wrk -t2 -c32 -d"${seconds}s" --latency "${headers[@]}" "$url")
     rps+=("$(printf '%s\n' "$out" | awk '/Requests\/sec/ {print $2}')")
     p99+=("$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}' | to_ms)")
     non2xx=$(printf '%s\n' "$out" | awk '/Non-2xx/ {print $5}')
-    [ -z "$non2xx" ] || { echo "pocket: $name answered $non2xx non-2xx responses" >&2; exit 1; }
+    [ -z "$non2xx" ] || { echo "pocket: $url answered $non2xx non-2xx responses" >&2; exit 1; }
   done
   alone=$(for _ in $(seq 20); do curl -fs -o /dev/null "${headers[@]}" -w '%{time_total}\n' "$url"; done | median | awk '{printf "%.2f", $1*1000}')
   r=$(printf '%s\n' "${rps[@]}" | median); p=$(printf '%s\n' "${p99[@]}" | median)
-  [ "$name" = "Pocket /static file" ] && static_rps="$r"
-  ratio=$([ -n "$static_rps" ] && awk -v a="$r" -v b="$static_rps" 'BEGIN {printf "%.1f%%", 100*a/b}' || echo "–")
-  printf '| %s | %.0f | %.1f ms | %s ms | %s |\n' "$name" "$r" "$p" "$alone" "$ratio" >>"$work/table"
+}
+
+{
+  echo "# Pocket page throughput ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs))"
+  echo "# wrk -t2 -c32 -d${seconds}s, median of $passes passes; alone = median of 20 sequential requests; talk $talk_now"
+  echo "# vs /static: throughput as a share of the same build's /static route (goal: at least 20%, p99 under 10 ms)"
+  if [ -n "${POCKET_BEFORE_BIN:-}" ]; then
+    echo "# before: $POCKET_BEFORE_BIN, served beside this build in the same run (each route measured on both, one after the other)"
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "alone" "vs /static" "before: req/s" "p99" "alone" "vs /static"
+    printf '|---|---|---|---|---|---|---|---|---|\n'
+  else
+    printf '| %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "one request alone" "vs /static"
+    printf '|---|---|---|---|---|\n'
+  fi
+} >"$work/table"
+
+declare -A static_rps
+for entry in "${routes[@]}"; do
+  name="${entry%%|*}"; path="${entry#*|}"
+  row="| $name |"
+  for label in "${labels[@]}"; do
+    if [[ "$path" == nginx:* ]]; then
+      [ "$label" = now ] || { row+=" – | – | – | – |"; continue; }
+      url="http://127.0.0.1:$nginx_port${path#nginx:}"; cookie=""
+    else
+      base_var="base_$label"; cookie_var="cookie_$label"; talk_var="talk_$label"; asset_var="asset_$label"
+      url="${!base_var}${path/TALK/${!talk_var}}"; url="${url/ASSET/${!asset_var}}"; cookie="${!cookie_var}"
+      [ "$path" = ASSET ] && url="${!base_var}${!asset_var}"
+    fi
+    echo "==> $name ($label)" >&2
+    measure "$url" "$cookie"
+    [ "$name" = "Pocket /static file" ] && static_rps[$label]="$r"
+    ratio=$([ -n "${static_rps[$label]:-}" ] && awk -v a="$r" -v b="${static_rps[$label]}" 'BEGIN {printf "%.1f%%", 100*a/b}' || echo "–")
+    row+="$(printf ' %.0f | %.1f ms | %s ms | %s |' "$r" "$p" "$alone" "$ratio")"
+  done
+  echo "$row" >>"$work/table"
 done
 mkdir -p bench/results
 cp "$work/table" bench/results/pages.txt

@@ -6,7 +6,8 @@ import PocketWeb
 
 /// `pocket-bench render`: issue #14's measurement. The Conference talk page and the Plates list,
 /// inside the real layout, rendered three ways side by side in one run:
-///   (a) today: the real templates through `MustacheLibrary`, values found by `Mirror`, names climbing;
+///   (a) before #14 ("today" when it was measured): Pocket's templates of then (bench/templates/mirror)
+///       through `MustacheLibrary`, values found by `Mirror`, names climbing;
 ///   (b) swift-mustache with `MustacheParent` models and templates that name the current object;
 ///   (c) Plot's `Node`/`HTML` DSL;
 ///   (d) for reference, the floor: no library, escaped-by-default string interpolation (`SafeHTML`).
@@ -37,26 +38,26 @@ struct RenderBench: AsyncParsableCommand {
         guard renders > 0, warmup >= 0 else { throw ValidationError("--renders must be positive and --warmup not negative") }
         let repository = root.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let resources = WebResources(templates: repository.appendingPathComponent("Sources/PocketWeb/Resources/Templates"),
-                                     publicFiles: repository.appendingPathComponent("Sources/PocketWeb/Resources/Public"))
-        let explicitTemplates = repository.appendingPathComponent("bench/templates")
-        let today = try await PageRenderer(resources: resources)
+        // (a) is what Pocket rendered before #14: its templates are kept in bench/templates/mirror.
+        let explicitTemplates = repository.appendingPathComponent("bench/templates/explicit")
+        let assets = try AssetCatalog(root: repository.appendingPathComponent("Sources/PocketWeb/Resources/Public"))
+        let mirror = try await MustacheLibrary(directory: repository.appendingPathComponent("bench/templates/mirror").path)
         let explicit = try await MustacheLibrary(directory: explicitTemplates.path)
 
-        let talk = RenderSamples.talk(assets: today.assets)
-        let plates = RenderSamples.plates(assets: today.assets)
+        let talk = RenderSamples.talk(assets: assets)
+        let plates = RenderSamples.plates(assets: assets)
         let strictTalk = StrictTalkPage.make(talk)
         let strictPlates = StrictPlatesPage.make(plates)
 
         let pages: [(name: String, renderers: [(name: String, render: () throws -> String)])] = [
             ("talk page", [
-                ("a. Mustache today (Mirror)", { try today.render(talk, template: "conference/split") }),
+                ("a. Mustache today (Mirror)", { try Self.render(mirror, talk, "conference/split") }),
                 ("b. Mustache + MustacheParent", { try Self.render(explicit, strictTalk, "conference/split") }),
                 ("c. Plot (Node DSL)", { PlotPages.talkPage(talk) }),
                 ("d. reference: SafeHTML interpolation", { InterpolatedPages.talkPage(talk) }),
             ]),
             ("Plates list", [
-                ("a. Mustache today (Mirror)", { try today.render(plates, template: "plates/list") }),
+                ("a. Mustache today (Mirror)", { try Self.render(mirror, plates, "plates/list") }),
                 ("b. Mustache + MustacheParent", { try Self.render(explicit, strictPlates, "plates/list") }),
                 ("c. Plot (Node DSL)", { PlotPages.platesPage(plates) }),
                 ("d. reference: SafeHTML interpolation", { InterpolatedPages.platesPage(plates) }),
