@@ -34,24 +34,46 @@ struct ConferenceModelTests {
         #expect(ConferenceFormat.remaining(.infinity) == nil)
     }
 
-    @Test func theInstallPanelShowsBytesSpeedAndTimeLeftWhileDownloading() {
+    @Test func theInstallPanelShowsBytesSpeedAndTimeLeftWhileDownloading() throws {
         let progress = InstallProgress(phase: .downloading, bytesDone: 3_700_000, totalBytes: 12_300_000, bytesPerSecond: 2_100_000,
                                        secondsRemaining: 4.1, version: "53")
         let panel = InstallPanel(job: .download, progress: progress, outcome: nil)
-        #expect(panel.running && panel.determinate)
+        #expect(panel.running)
         #expect(panel.heading == "Installing version 53")
-        #expect(panel.value == 3_700_000 && panel.max == 12_300_000 && panel.percent == 30)
-        #expect(panel.bytes == "3.7 MB of 12.3 MB")
-        #expect(panel.speed == "2.1 MB/s")
-        #expect(panel.remaining == "about 5 s left")
+        let transfer = try #require(panel.transfer)
+        #expect(transfer.value == 3_700_000 && transfer.max == 12_300_000 && transfer.percent == 30)
+        #expect(transfer.bytes == "3.7 MB of 12.3 MB")
+        #expect(transfer.speed == "2.1 MB/s")
+        #expect(transfer.remaining == "about 5 s left")
         let checking = InstallPanel(job: .download, progress: InstallProgress(phase: .checkingDatabase), outcome: nil)
-        #expect(checking.running && !checking.determinate && checking.phase == "Checking the database")
+        #expect(checking.running && checking.transfer == nil && checking.phase == "Checking the database")
         let failed = InstallPanel(job: nil, progress: InstallProgress(phase: .failed("x")), outcome: .failed("The zip archive does not contain core.53.db"))
         #expect(!failed.running)
         #expect(failed.failure == "The zip archive does not contain core.53.db. The previous database is still in use.")
         #expect(InstallPanel.failureText(ConferenceError.cancelled.description) == ConferenceError.cancelled.description)
         let idle = InstallPanel(job: nil, progress: .idle, outcome: nil)
         #expect(!idle.running && idle.success == nil && idle.failure == nil)
+    }
+
+    @Test func theInstallPanelFragmentIsWhatTheEventStreamSends() throws {
+        let progress = InstallProgress(phase: .downloading, bytesDone: 3_700_000, totalBytes: 12_300_000, bytesPerSecond: nil,
+                                       secondsRemaining: 4.1, version: "<53>")
+        let running = InstallPanel(job: .download, progress: progress, outcome: nil).html.text
+        #expect(running.hasPrefix(#"<div class="conference-install" id="conference-install" aria-live="polite">"#))
+        #expect(running.contains(#"<span class="cell__title" id="conference-install-heading">Installing version &lt;53&gt;</span>"#))
+        #expect(running.contains(#"<progress class="progress" id="conference-install-bar" max="12300000" value="3700000">30%</progress>"#))
+        #expect(running.contains(#"id="conference-install-phase">Downloading 30%…</label>"#))
+        #expect(running.contains(#"<span id="conference-install-remaining">about 5 s left</span>"#))
+        // No speed measured yet: no separator and no empty speed.
+        #expect(!running.contains("conference-install-speed"))
+        let checking = InstallPanel(job: .download, progress: InstallProgress(phase: .checkingDatabase), outcome: nil).html.text
+        #expect(checking.contains(#"<progress class="progress" id="conference-install-bar">Checking the database</progress>"#))
+        #expect(!checking.contains("conference-install-bytes"))
+        let failed = InstallPanel(job: nil, progress: InstallProgress(phase: .failed("x")), outcome: .failed("<b>broken</b>"))
+        let event = ConferencePages.panelEvent(failed)
+        #expect(event.data.hasPrefix("<div") && event.data.hasSuffix("</div>"))
+        #expect(event.data.contains(#"role="alert">&lt;b&gt;broken&lt;/b&gt;. The previous database is still in use.</p>"#))
+        #expect(!event.data.contains("conference-install-heading"))
     }
 
     @Test func talkModelLinksCitationsAndClassifiesMedia() throws {
@@ -78,10 +100,8 @@ struct ConferenceModelTests {
         #expect(bookmarked.bookmark.returnTo == "/conference/talks/5")
         #expect(talk.contentURL == "https://scriptures.byu.edu/content/talks_ajax/5")
         #expect(ConferenceTalk(detail, from: nil, secure: false, citationsAvailable: true).contentURL == "http://scriptures.byu.edu/content/talks_ajax/5")
-        #expect(talk.media.count == 3)
-        #expect(talk.media[0].audio && talk.media[0].label == "Listen")
-        #expect(talk.media[1].video && talk.media[1].label == "Watch (high quality)")
-        #expect(talk.media[2].isLink)
+        #expect(talk.media.map(\.kind) == [.audio, .video, .link])
+        #expect(talk.media[0].label == "Listen" && talk.media[1].label == "Watch (high quality)")
         #expect(talk.citations.map(\.href) == ["/conference/citations/141/9/33", "/conference/citations/401/76/all"])
         #expect(talk.next?.href == "/conference/talks/6")
         #expect(talk.facts.map(\.label) == ["Speaker", "Conference", "Session", "Date", "Pages"])
@@ -159,10 +179,12 @@ struct ConferenceModelTests {
         let list = ConferenceList(conferences: [], footer: DatabaseFooter(isSample: true, version: nil, lastUpdated: nil))
         let shell = ConferenceShell(section: .conferences, isSample: true, offer: nil)
         let model = ConferenceScreens.Conferences(shell: shell, list: list, recent: [], bookmarks: [talk], warning: nil)
-        #expect(model.hasBookmarks && !model.hasRecent)
         #expect(model.bookmarks.map(\.href) == ["/conference/talks/8802"])
         #expect(model.bookmarks.first?.subtitle == "A Speaker")
-        #expect(!ConferenceScreens.Conferences(shell: shell, list: list, recent: [talk], warning: nil).hasBookmarks)
+        let html = ConferenceScreens.Conferences.View(model: model).body.text
+        #expect(html.contains(#"id="conference-bookmarks""#) && !html.contains("conference-recent"))
+        let recentOnly = ConferenceScreens.Conferences.View(model: ConferenceScreens.Conferences(shell: shell, list: list, recent: [talk], warning: nil)).body.text
+        #expect(recentOnly.contains(#"id="conference-recent""#) && !recentOnly.contains("conference-bookmarks"))
     }
 
     @Test func onlyOwnersSeeTheInstallImportAndCheckControls() async throws {
@@ -175,20 +197,20 @@ struct ConferenceModelTests {
         let shell = ConferenceShell(section: .settings, isSample: true, offer: nil)
         let owner = ConferenceSettings(shell: shell, status: status, updates: snapshot, csrfToken: "t", isOwner: true)
         #expect(owner.canInstall)
-        #expect(owner.ownerOnlyNote == nil)
         let member = ConferenceSettings(shell: shell, status: status, updates: snapshot, csrfToken: "t", isOwner: false)
         #expect(!member.canInstall)
-        #expect(member.ownerOnlyNote == "Only an owner can install or import a database.")
         // The page itself: no forms that change the database, only the one line.
-        let renderer = try await PageRenderer(resources: WebResources.bundled())
-        let html = try renderer.render(["page": member] as [String: Any], template: "conference/settings")
-        #expect(html.contains("Only an owner can install or import a database."))
+        let chrome = ConferenceFixtures.chrome(csrfToken: "t&k")
+        let html = ConferenceSettings.View(model: member, chrome: chrome).body.text
+        #expect(html.contains(#"id="conference-owner-only">Only an owner can install or import a database."#))
         #expect(!html.contains("conference-check-button"))
         #expect(!html.contains("conference-import"))
-        let ownerHTML = try renderer.render(["page": owner] as [String: Any], template: "conference/settings")
+        let ownerHTML = ConferenceSettings.View(model: owner, chrome: chrome).body.text
         #expect(ownerHTML.contains("conference-check-button"))
         #expect(ownerHTML.contains("conference-import"))
         #expect(!ownerHTML.contains("Only an owner"))
+        // The check form posts the request's CSRF token, escaped.
+        #expect(ownerHTML.contains(#"<form class="cell" method="post" action="/conference/settings/check"><input type="hidden" name="_csrf" value="t&amp;k">"#))
     }
 }
 

@@ -120,6 +120,10 @@ struct ConferenceRouteTests {
             let empty = try await client.text("/conference/search")
             #expect(empty.text.contains("data-live-search"))
             #expect(empty.text.contains("Type a word of a talk’s title or a speaker’s name."))
+            // Before anything is typed there are no results and no "no results" status either (it was an empty element).
+            #expect(empty.text.contains(#"<div id="conference-results">"#) && !empty.text.contains("conference-empty\" id=\"conference-empty"))
+            let none = try await client.text("/conference/search?q=zzzzqqq")
+            #expect(none.text.contains(#"<p class="conference-empty" id="conference-empty" role="status">No talk title or speaker matches “zzzzqqq”.</p>"#))
             let byTitle = try await client.text("/conference/search?q=little%20chil")
             #expect(byTitle.text.contains(#"href="/conference/talks/8769?from=search-little%20chil""#))
             let bySpeaker = try await client.text("/conference/search?q=holland")

@@ -14,6 +14,12 @@ enum ConferenceFixtures {
         return try await ConferenceLibrary.open(folder: folder)
     }
 
+    /// The layout values of a request whose CSRF token is `csrfToken`, for rendering a view on its own.
+    static func chrome(csrfToken: String) -> Chrome {
+        Chrome(csrfToken: csrfToken, stylesheet: "/static/css/pocket.css", script: "/static/js/pocket.js", favicon: "/static/icons/pocket.svg",
+               faviconPNG: "/static/icons/favicon-32.png", appleTouchIcon: "/static/icons/apple-touch-icon.png", appStylesheet: nil, version: "test")
+    }
+
     /// The app on `library`, looking for updates at `manifestURL` (a closed port unless a test serves one).
     static func app(_ library: ConferenceLibrary, manifestURL: URL = URL(string: "http://127.0.0.1:9/sci-core.json")!) -> ConferenceApp {
         ConferenceApp(library: library, manifestURL: manifestURL)

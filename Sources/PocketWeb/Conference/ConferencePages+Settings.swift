@@ -60,7 +60,7 @@ extension ConferencePages {
     @Sendable func events(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let since = request.queryFields["since"].flatMap { Int($0) }
         let (events, continuation) = AsyncStream<ServerSentEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        let renderer = renderer, updates = updates
+        let updates = updates
         let task = Task {
             // Subscribe before reading the current state, so nothing in between is missed.
             let progress = await updates.installer.progress.subscribe()
@@ -69,15 +69,13 @@ extension ConferencePages {
             if let since, since != snapshot.revision {
                 continuation.yield(ServerSentEvent(name: "reload", data: ""))
             }
-            if let event = Self.panelEvent(InstallPanel(job: snapshot.job, progress: snapshot.progress, outcome: snapshot.outcome), renderer: renderer) {
-                continuation.yield(event)
-            }
+            continuation.yield(Self.panelEvent(InstallPanel(job: snapshot.job, progress: snapshot.progress, outcome: snapshot.outcome)))
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await value in progress {
                         let current = await updates.snapshot()
                         let panel = InstallPanel(job: current.job ?? (value.phase.isFinished ? nil : .download), progress: value, outcome: current.outcome)
-                        if let event = Self.panelEvent(panel, renderer: renderer) { continuation.yield(event) }
+                        continuation.yield(Self.panelEvent(panel))
                     }
                 }
                 group.addTask {
@@ -105,13 +103,13 @@ extension ConferencePages {
         let model = ConferenceSettings(shell: ConferenceShell(section: .settings, isSample: databaseStatus.source.isSample, offer: snapshot.offer),
                                        status: databaseStatus, updates: snapshot, csrfToken: context.csrfToken, isOwner: isOwner,
                                        requestProblem: problem)
-        return try renderer.page("conference/settings", frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true),
-                                 model: model, context: context, status: status)
+        return renderer.page(frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context,
+                             status: status) { ConferenceSettings.View(model: model, chrome: $0) }
     }
 
-    private static func panelEvent(_ panel: InstallPanel, renderer: PageRenderer) -> ServerSentEvent? {
-        guard let html = try? renderer.render(panel, template: "conference/install-panel") else { return nil }
-        return ServerSentEvent(name: "patch", data: html.trimmingCharacters(in: .whitespacesAndNewlines))
+    /// The `patch` event that replaces the page's install panel with `panel`.
+    static func panelEvent(_ panel: InstallPanel) -> ServerSentEvent {
+        ServerSentEvent(name: "patch", data: panel.html.text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     static func seeOther(_ location: String) -> Response {

@@ -22,7 +22,7 @@ struct ConferencePages: Sendable {
         let bookmarks = (try? await store.bookmarkedTalks(of: person)) ?? []
         let model = ConferenceScreens.Conferences(shell: try await shell(.conferences, status: status), list: list, recent: recent,
                                                   bookmarks: bookmarks, warning: status.warning)
-        return try renderer.page("conference/conferences", frame: frame("Conferences", back: Self.home, largeTitle: true), model: model, context: context)
+        return renderer.page(frame: frame("Conferences", back: Self.home, largeTitle: true), context: context) { _ in ConferenceScreens.Conferences.View(model: model) }
     }
 
     @Sendable func conference(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -52,7 +52,7 @@ struct ConferencePages: Sendable {
         if case .search(let text)? = source { search = ConferenceScreens.SearchForm(query: text) }
         let model = ConferenceScreens.Split(shell: try await shell(section, status: status), list: list, talk: talk, search: search)
         let back = BackLink(label: list.title, href: list.href)
-        return try renderer.page("conference/split", frame: frame(detail.title, back: back), model: model, context: context)
+        return renderer.page(frame: frame(detail.title, back: back), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
     }
 
     /// POST: bookmark the talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), then back to
@@ -78,7 +78,7 @@ struct ConferencePages: Sendable {
         let index = CitationIndex.Volumes(volumes)
         let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: "Scriptures cited in general conference, with how often each is cited.",
                                              sections: index.sections, emptyMessage: index.emptyMessage)
-        return try renderer.page("conference/counts", frame: frame("Citations", back: Self.home, largeTitle: true), model: model, context: context)
+        return renderer.page(frame: frame("Citations", back: Self.home, largeTitle: true), context: context) { _ in ConferenceScreens.Counts.View(model: model) }
     }
 
     @Sendable func book(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -88,8 +88,9 @@ struct ConferencePages: Sendable {
         let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Chapters", anchor: "chapters", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
-        return try renderer.page("conference/counts", frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href)),
-                                 model: model, context: context)
+        return renderer.page(frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href)), context: context) { _ in
+            ConferenceScreens.Counts.View(model: model)
+        }
     }
 
     @Sendable func chapter(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -101,7 +102,7 @@ struct ConferencePages: Sendable {
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Verses", anchor: "verses", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
         let back = BackLink(label: chapter.book.name, href: ConferenceRoute.book(bookID).href)
-        return try renderer.page("conference/counts", frame: frame(index.title, back: back), model: model, context: context)
+        return renderer.page(frame: frame(index.title, back: back), context: context) { _ in ConferenceScreens.Counts.View(model: model) }
     }
 
     @Sendable func verse(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -117,7 +118,7 @@ struct ConferencePages: Sendable {
 
     @Sendable func speakers(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let model = ConferenceScreens.Speakers(shell: try await shell(.speakers), sections: try await query { try await store.speakers() })
-        return try renderer.page("conference/speakers", frame: frame("Speakers", back: Self.home, largeTitle: true), model: model, context: context)
+        return renderer.page(frame: frame("Speakers", back: Self.home, largeTitle: true), context: context) { _ in ConferenceScreens.Speakers.View(model: model) }
     }
 
     @Sendable func speaker(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -132,7 +133,7 @@ struct ConferencePages: Sendable {
         var list = TalkList(search: text, hits: hits)
         if text.isEmpty { list = TalkList(title: "Search", href: list.href, parent: list.parent, sections: [], emptyMessage: "") }
         let model = ConferenceScreens.Split(shell: try await shell(.search), list: list, search: ConferenceScreens.SearchForm(query: text))
-        return try renderer.page("conference/split", frame: frame("Search", back: Self.home), model: model, context: context)
+        return renderer.page(frame: frame("Search", back: Self.home), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
     }
 
     // MARK: Helpers
@@ -150,7 +151,7 @@ struct ConferencePages: Sendable {
 
     private func splitPage(_ list: TalkList, section: ConferenceShell.Section, context: PocketRequestContext) async throws -> Response {
         let model = ConferenceScreens.Split(shell: try await shell(section), list: list)
-        return try renderer.page("conference/split", frame: frame(list.title, back: list.parent), model: model, context: context)
+        return renderer.page(frame: frame(list.title, back: list.parent), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
     }
 
     /// The list a talk is shown beside: the one it was opened from, else its own conference.

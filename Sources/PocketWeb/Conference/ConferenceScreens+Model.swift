@@ -16,9 +16,7 @@ enum ConferenceScreens {
         let shell: ConferenceShell
         let rows: [Row]
         let recent: [Row]
-        let hasRecent: Bool
         let bookmarks: [Row]
-        let hasBookmarks: Bool
         let footer: String
         let warning: String?
 
@@ -29,9 +27,7 @@ enum ConferenceScreens {
                     detail: conference.year.map(String.init), href: ConferenceRoute.conference(conference.id).href)
             }
             self.recent = recent.map(Self.talkRow)
-            hasRecent = !recent.isEmpty
             self.bookmarks = bookmarks.map(Self.talkRow)
-            hasBookmarks = !bookmarks.isEmpty
             footer = Self.footer(list.footer)
             self.warning = warning
         }
@@ -64,7 +60,6 @@ enum ConferenceScreens {
 
     /// The search field: a GET form that updates the results as you type (and works without JavaScript).
     struct SearchForm: Sendable {
-        let action = ConferenceRoute.search(nil).href
         let query: String
         let hint: String?
 

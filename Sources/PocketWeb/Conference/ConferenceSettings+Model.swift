@@ -3,10 +3,17 @@ import Foundation
 
 /// "Settings": which database is in use, where updates come from, the update itself and the import form.
 struct ConferenceSettings: Sendable {
+    /// A fact about the database in use, with the id tests and scripts find it by.
     struct Line: Sendable {
         let label: String
         let value: String
         let id: String
+    }
+
+    /// The install button's words: what it installs ("Download Version 53") and its size beside it.
+    struct OfferButton: Sendable {
+        let title: String
+        let detail: String
     }
 
     let shell: ConferenceShell
@@ -14,11 +21,10 @@ struct ConferenceSettings: Sendable {
     let manifestURL: String
     let checkStatus: String
     let checkProblem: String?
-    let offerTitle: String?
-    let offerDetail: String?
+    /// The download the manifest offers, as its button says it, when there is one.
+    let offer: OfferButton?
+    /// Whether a new check or install may start: not while one is running.
     let canCheck: Bool
-    let checkAction = ConferenceRoute.checkForUpdate.href
-    let installAction = ConferenceRoute.install.href
     let importAction: String
     let events: String
     let panel: InstallPanel
@@ -26,17 +32,16 @@ struct ConferenceSettings: Sendable {
     /// A problem with the request itself (an upload refused), shown above the import form.
     let requestProblem: String?
     /// Whether the check, install and import controls are shown: only owners may change the database.
+    /// Others see `ownerOnly` instead.
     let canInstall: Bool
-    /// What a person who is not an owner sees instead of those controls.
-    let ownerOnlyNote: String?
 
+    /// What a person who is not an owner sees instead of the controls.
     static let ownerOnly = "Only an owner can install or import a database."
 
     init(shell: ConferenceShell, status: DatabaseStatus, updates: ConferenceUpdates.Snapshot, csrfToken: String, isOwner: Bool,
          requestProblem: String? = nil) {
         self.shell = shell
         canInstall = isOwner
-        ownerOnlyNote = isOwner ? nil : Self.ownerOnly
         var lines = [Line(label: "Database", value: status.footer.label, id: "conference-db-label")]
         if case .installed(let record) = status.source {
             lines.append(Line(label: record.origin == .download ? "Downloaded" : "Imported", value: Self.timestamp(record.installedAt), id: "conference-db-installed"))
@@ -58,12 +63,9 @@ struct ConferenceSettings: Sendable {
         } else {
             checkStatus = "Not checked yet."
         }
-        if let offer = updates.offer {
-            offerTitle = status.source.isSample ? "Download the Full Database" : "Download Version \(offer.version)"
-            offerDetail = "Version \(offer.version), \(ConferenceFormat.bytes(offer.downloadSize))"
-        } else {
-            offerTitle = nil
-            offerDetail = nil
+        offer = updates.offer.map { offer in
+            OfferButton(title: status.source.isSample ? "Download the Full Database" : "Download Version \(offer.version)",
+                        detail: "Version \(offer.version), \(ConferenceFormat.bytes(offer.downloadSize))")
         }
         canCheck = updates.job == nil
         importAction = ConferenceRoute.importDatabase.href + "?\(CSRFMiddleware.fieldName)=\(csrfToken.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? "")"
@@ -82,16 +84,22 @@ struct ConferenceSettings: Sendable {
 /// The install's live panel (`#conference-install`): the determinate progress bar with bytes of total,
 /// speed and time left while an install runs, else how the last one ended. Server-Sent Events replace it.
 struct InstallPanel: Sendable {
+    /// How far a download (or its check and unpacking) has got, when its size is known.
+    struct Transfer: Sendable {
+        let value: Int64
+        let max: Int64
+        let percent: Int
+        /// "3.7 MB of 12.3 MB".
+        let bytes: String
+        let speed: String?
+        let remaining: String?
+    }
+
     let running: Bool
     let heading: String
     let phase: String
-    let determinate: Bool
-    let value: Int64
-    let max: Int64
-    let percent: Int
-    let bytes: String?
-    let speed: String?
-    let remaining: String?
+    /// The determinate progress, or nil while the install cannot say how far it is.
+    let transfer: Transfer?
     let success: String?
     let failure: String?
 
@@ -103,23 +111,15 @@ struct InstallPanel: Sendable {
         case nil: heading = ""
         }
         phase = progress.phase.title
-        let transfer = [.downloading, .verifying, .extracting].contains(progress.phase)
-        if running, transfer, let total = progress.totalBytes, total > 0 {
-            determinate = true
-            value = Swift.min(progress.bytesDone, total)
-            max = total
-            percent = Int((progress.fraction ?? 0) * 100)
-            bytes = "\(ConferenceFormat.bytes(value)) of \(ConferenceFormat.bytes(total))"
-            speed = progress.bytesPerSecond.map { "\(ConferenceFormat.bytes(Int64($0)))/s" }
-            remaining = progress.secondsRemaining.flatMap(ConferenceFormat.remaining)
+        let isTransfer = [.downloading, .verifying, .extracting].contains(progress.phase)
+        if running, isTransfer, let total = progress.totalBytes, total > 0 {
+            let value = Swift.min(progress.bytesDone, total)
+            transfer = Transfer(value: value, max: total, percent: Int((progress.fraction ?? 0) * 100),
+                                bytes: "\(ConferenceFormat.bytes(value)) of \(ConferenceFormat.bytes(total))",
+                                speed: progress.bytesPerSecond.map { "\(ConferenceFormat.bytes(Int64($0)))/s" },
+                                remaining: progress.secondsRemaining.flatMap(ConferenceFormat.remaining))
         } else {
-            determinate = false
-            value = 0
-            max = 0
-            percent = 0
-            bytes = nil
-            speed = nil
-            remaining = nil
+            transfer = nil
         }
         switch (running, outcome) {
         case (false, .succeeded(let message)?): success = message; failure = nil

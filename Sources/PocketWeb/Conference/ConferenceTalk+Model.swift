@@ -3,6 +3,7 @@ import Foundation
 
 /// The talk screen: its facts, the text in a sandboxed frame, media, neighbours and citations.
 struct ConferenceTalk: Sendable {
+    /// A line of the facts list (speaker, conference, date…), linked when it has a screen of its own.
     struct Fact: Sendable {
         let label: String
         let value: String
@@ -11,23 +12,27 @@ struct ConferenceTalk: Sendable {
 
     /// A recording: an inline player when the address is a media file, else a link to its page.
     struct Media: Sendable {
+        /// How the recording is offered.
+        enum Kind: Sendable, Equatable {
+            case audio, video, link
+        }
+
         let label: String
         let url: String
-        let audio: Bool
-        let video: Bool
-        let isLink: Bool
+        let kind: Kind
     }
 
+    /// The talk before or after this one in its conference.
     struct Neighbour: Sendable {
         let title: String
         let href: String
     }
 
+    /// A passage the talk cites, linked to the talks citing the same verse.
     struct Citation: Sendable {
         let reference: String
         let href: String
-        /// "p. 12", or nil when the data has no page. Not called `page`: Mustache looks a missing
-        /// (nil) value up again in the enclosing objects, and the page envelope has a `page`.
+        /// "p. 12", or nil when the data has no page (then nothing is shown in its place).
         let pageLabel: String?
     }
 
@@ -42,17 +47,14 @@ struct ConferenceTalk: Sendable {
 
     let id: Int
     let title: String
-    let speaker: String
     let facts: [Fact]
     let contentURL: String
     let frameTitle: String
     let talkURL: String?
     let media: [Media]
-    let hasMedia: Bool
     let previous: Neighbour?
     let next: Neighbour?
     let citations: [Citation]
-    let hasCitations: Bool
     let citationsNote: String
     let bookmark: BookmarkForm
 
@@ -60,7 +62,6 @@ struct ConferenceTalk: Sendable {
     init(_ talk: TalkDetail, from source: TalkListSource?, secure: Bool, citationsAvailable: Bool, isBookmarked: Bool = false) {
         id = talk.id
         title = talk.title
-        speaker = talk.speaker
         var facts: [Fact] = []
         if !talk.speaker.isEmpty {
             facts.append(Fact(label: "Speaker", value: talk.speaker, href: talk.speakerID.map { ConferenceRoute.speaker($0).href }))
@@ -77,7 +78,6 @@ struct ConferenceTalk: Sendable {
         frameTitle = "Text of “\(talk.title)”"
         talkURL = talk.url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0.absoluteString : nil }
         media = talk.media.compactMap(Self.media)
-        hasMedia = !media.isEmpty
         // Neighbours stay in the list the talk was opened from only for its own conference, where they are defined.
         let keep: TalkListSource? = if case .conference = source { source } else { nil }
         previous = talk.previous.map { Neighbour(title: $0.title, href: ConferenceRoute.talk($0.id, from: keep).href) }
@@ -88,7 +88,6 @@ struct ConferenceTalk: Sendable {
                 ?? ConferenceRoute.verse(book: citation.bookID, chapter: citation.chapter, verse: nil).href
             return Citation(reference: citation.reference, href: href, pageLabel: citation.page.map { "p. \($0)" })
         }
-        hasCitations = !citations.isEmpty
         citationsNote = citationsAvailable ? "This talk cites no scripture in the index." : "This database has no citation index."
         bookmark = BookmarkForm(action: ConferenceRoute.bookmark(talk.id).href, newValue: isBookmarked ? "0" : "1",
                                 label: isBookmarked ? "Remove Bookmark" : "Bookmark", isBookmarked: isBookmarked,
@@ -108,8 +107,8 @@ struct ConferenceTalk: Sendable {
         guard let scheme = link.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         let ext = link.url.pathExtension.lowercased()
         let isAudio = audioExtensions.contains(ext) || (link.kind == .audio && ext == "mp4")
-        let isVideo = !isAudio && videoExtensions.contains(ext)
-        return Media(label: link.kind.label, url: link.url.absoluteString, audio: isAudio, video: isVideo, isLink: !isAudio && !isVideo)
+        let kind: Media.Kind = isAudio ? .audio : videoExtensions.contains(ext) ? .video : .link
+        return Media(label: link.kind.label, url: link.url.absoluteString, kind: kind)
     }
 
     private static func frameAddress(_ url: URL, secure: Bool) -> String {

@@ -26,7 +26,7 @@ struct TalkList: Sendable {
     /// Where its screen's back button goes, and the label.
     let parent: BackLink
     let sections: [Section]
-    /// Shown instead of sections when there are none.
+    /// Shown instead of sections when there are none (nothing when it is empty, as on Search before typing).
     let emptyMessage: String?
     /// A line under the list.
     let footer: String?
@@ -36,7 +36,7 @@ struct TalkList: Sendable {
         self.href = href
         self.parent = parent
         self.sections = sections
-        self.emptyMessage = sections.isEmpty ? emptyMessage : nil
+        self.emptyMessage = sections.isEmpty ? emptyMessage.nonEmpty : nil
         self.footer = footer
     }
 
@@ -127,6 +127,6 @@ extension TalkList {
 }
 
 extension String {
-    /// The text, or nil when it is empty (Mustache renders a section for any string, even "").
+    /// The text, or nil when it is empty, so an empty value shows nothing rather than an empty element.
     var nonEmpty: String? { isEmpty ? nil : self }
 }
