@@ -1,6 +1,5 @@
 import Foundation
 import Murals
-import Mustache
 import PocketCore
 import Testing
 @testable import PocketWeb
@@ -43,8 +42,6 @@ enum MuralsSamples {
 
 @Suite("Murals page models")
 struct MuralsModelTests {
-    // The cells answer the template by name (for speed); every stored property must be reachable,
-    // with the same value reflection would give, or a field added later would silently render empty.
     @Test func picturesAreFetchedOnlyFromTheConfiguredHosts() throws {
         let service = MuralsService(endpoint: try #require(URL(string: "https://feed.example/data2.php?class=x")),
                                     imageBase: try #require(URL(string: "https://images.example/nbm_images/")))
@@ -61,25 +58,6 @@ struct MuralsModelTests {
                         "http://[::1]/x.jpg", "https://images.example:8443/x.jpg", "http://images.example/x.jpg", "file:///etc/passwd", "https://evil.example/x.jpg"] {
             #expect(thumbnail(hostile) == nil, "\(hostile)")
         }
-    }
-
-    @Test func cellsAnswerTheTemplateForEveryStoredProperty() throws {
-        let cell = try #require(MuralsSamples.home(position: MuralsSamples.north).cells.first)
-        let parents: [any MustacheParent] = [cell, cell.favourite]
-        for parent in parents {
-            for property in Mirror(reflecting: parent).children {
-                let name = try #require(property.label)
-                let answer = parent.child(named: name).map { String(describing: $0) }
-                #expect(answer == Self.unwrapped(property.value).map { String(describing: $0) }, "\(name)")
-            }
-            #expect(parent.child(named: "nonsense") == nil)
-        }
-    }
-
-    private static func unwrapped(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
     }
 
     @Test func theListIsOrderedByDistanceFromTheVisitor() {
@@ -131,7 +109,7 @@ struct MuralsModelTests {
         #expect(model.filters.map(\.checked) == [false, true])
         #expect(model.countText == "1 mural")
         let none = MuralsSamples.home(position: nil, filter: .favourites)
-        #expect(none.isEmpty)
+        #expect(none.cells.isEmpty)
         #expect(none.emptyText.contains("No favourites yet"))
         #expect(MuralsFilter(query: "nonsense") == .all)
     }
@@ -164,7 +142,6 @@ struct MuralsModelTests {
         let apple = MuralDetail.Model(mural: mural, isFavourite: true, isVisited: false, position: nil, platform: .init(userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"))
         #expect(apple.pictures.map(\.src) == ["/murals/mural/7/images/0", "/murals/mural/7/images/1", "/murals/mural/7/images/2"])
         #expect(apple.pictures.map(\.alt) == ["Sea <Gull>, picture 1 of 3", "Sea <Gull>, picture 2 of 3", "Sea <Gull>, picture 3 of 3"])
-        #expect(apple.hasSeveralPictures)
         #expect(apple.pictureCountText == "3 pictures")
         #expect(apple.info == ["First line.", "Second & last."])
         #expect(apple.artist == "Unknown artist")
@@ -178,8 +155,8 @@ struct MuralsModelTests {
         #expect(android.distanceCaption == "from you")
         #expect(android.visited)
         let bare = MuralDetail.Model(mural: MuralsSamples.mural(8, "Bare", latitude: 53.44, images: 0), isFavourite: false, isVisited: false, position: nil, platform: .other)
-        #expect(!bare.hasPictures)
-        #expect(!bare.hasInfo)
+        #expect(bare.pictures.isEmpty)
+        #expect(bare.info.isEmpty)
     }
 
     @Test func theTrailSummarySaysHowLongAndThroughHowMany() {

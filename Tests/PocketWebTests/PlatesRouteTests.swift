@@ -276,6 +276,31 @@ struct PlatesRouteTests {
         }
     }
 
+    @Test func theMapNamesTheLastStatesStillToFindAndAnEmptyTripSaysSo() async throws {
+        let fixture = try fixture()
+        let trip = try await fixture.store.snapshot().trip.id
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/plates/trips/\(trip)", method: .get) { response in
+                #expect(response.text.contains("No plates were spotted on this trip."))
+                #expect(!response.text.contains(#"<ul class="list""#))
+            }
+            // Eleven left is too many to name; ten are named, in the catalog's order.
+            for state in fixture.catalog.states.dropLast(11) { _ = try await fixture.store.spot(state.code, at: Date(), location: nil) }
+            try await client.execute(uri: "/plates/map", method: .get) { response in
+                #expect(!response.text.contains("Still to find"))
+            }
+            _ = try await fixture.store.spot(fixture.catalog.states[39].code, at: Date(), location: nil)
+            try await client.execute(uri: "/plates/map", method: .get) { response in
+                let names = fixture.catalog.states.suffix(10).map { #"<span class="plates-map__remaining">\#($0.name)</span>"# }.joined()
+                #expect(response.text.contains(#"<p class="list-section__footer">Still to find: "# + names + "</p>"))
+            }
+            try await client.execute(uri: "/plates/trips/\(trip)", method: .get) { response in
+                #expect(response.text.components(separatedBy: #"<li class="cell"><a class="cell__main" href="/plates/states/"#).count - 1 == 40)
+            }
+        }
+    }
+
     @Test func anotherPersonsTripIsNotFoundAndTheirSpotsAreNotShown() async throws {
         let fixture = try fixture()
         // Someone else's finished trip and current spots, on the same database.
@@ -315,7 +340,7 @@ struct PlatesRouteTests {
             #expect(game.spots["KS"]?.location == (try Location(latitude: 38.5, longitude: -98.0)))
             #expect(game.spots["NE"] != nil && game.spots["NE"]?.location == nil)
             try await client.execute(uri: "/plates/states/KS", method: .get) { response in
-                #expect(response.text.contains("Near 38.5000, -98.0000"))
+                #expect(response.text.contains(#"<span class="cell__subtitle"><a href="https://www.openstreetmap.org/?mlat=38.50000&amp;mlon=-98.00000#map=13/38.50000/-98.00000" rel="noopener noreferrer" target="_blank">Near 38.5000, -98.0000</a></span>"#))
                 #expect(response.text.contains("Spotted today at"))
             }
         }

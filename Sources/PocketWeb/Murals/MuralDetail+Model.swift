@@ -31,10 +31,7 @@ enum MuralDetail {
         let title: String
         let artist: String
         let info: [String]
-        let hasInfo: Bool
         let pictures: [Picture]
-        let hasPictures: Bool
-        let hasSeveralPictures: Bool
         let pictureCountText: String
         let distanceText: String
         let distanceCaption: String
@@ -50,7 +47,6 @@ enum MuralDetail {
             title = mural.title
             artist = MuralsText.artist(mural.artist)
             info = Self.paragraphs(mural.info)
-            hasInfo = !info.isEmpty
             let count = mural.images.count
             pictures = mural.images.indices.map { index in
                 Picture(
@@ -61,8 +57,6 @@ enum MuralDetail {
                     label: "Show picture \(index + 1) full screen"
                 )
             }
-            hasPictures = !pictures.isEmpty
-            hasSeveralPictures = pictures.count > 1
             pictureCountText = count == 1 ? "1 picture" : "\(count) pictures"
             let origin = position ?? NewBrighton.centre
             distanceText = DistanceText.string(metres: origin.distance(to: mural.coordinate))

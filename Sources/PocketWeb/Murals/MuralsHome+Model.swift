@@ -18,7 +18,6 @@ enum MuralsHome {
             let thumbnailURL: String?
             let favourite: MuralsFavouriteForm
             let visited: Bool
-            let label: String
         }
 
         struct FilterOption: Sendable {
@@ -29,7 +28,6 @@ enum MuralsHome {
         }
 
         let cells: [Cell]
-        let isEmpty: Bool
         let emptyText: String
         let filters: [FilterOption]
         let filterAction: String
@@ -63,28 +61,24 @@ enum MuralsHome {
             let origin = position ?? NewBrighton.centre
             let shown = filter == .favourites ? murals.filter { favourites.contains($0.id) } : murals
             let query = Self.query(filter: filter, position: position)
-            returnTo = MuralsRoute.main.href + query
+            let returnTo = MuralsRoute.main.href + query
+            self.returnTo = returnTo
             cells = MuralOrdering.byDistance(shown, from: origin).map { entry in
                 let mural = entry.mural
-                let artist = MuralsText.artist(mural.artist)
-                let distance = DistanceText.string(metres: entry.metres)
-                let isFavourite = favourites.contains(mural.id)
                 return Cell(
                     id: mural.id,
                     title: mural.title,
-                    artist: artist,
-                    distanceText: distance,
+                    artist: MuralsText.artist(mural.artist),
+                    distanceText: DistanceText.string(metres: entry.metres),
                     metres: String(Int(entry.metres.rounded())),
                     latitude: MuralsPosition.degrees(mural.coordinate.latitude),
                     longitude: MuralsPosition.degrees(mural.coordinate.longitude),
                     href: MuralsRoute.mural(mural.id).href,
                     thumbnailURL: mural.thumbnail == nil ? nil : MuralsRoute.thumbnail(mural.id).href,
-                    favourite: MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: isFavourite, returnTo: MuralsRoute.main.href + query),
-                    visited: visited.contains(mural.id),
-                    label: "\(mural.title), by \(artist), \(distance) away" + (isFavourite ? ", favourite" : "")
+                    favourite: MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: favourites.contains(mural.id), returnTo: returnTo),
+                    visited: visited.contains(mural.id)
                 )
             }
-            isEmpty = cells.isEmpty
             if filter == .favourites {
                 emptyText = "No favourites yet. Tap a mural’s star to keep it here."
             } else if status.isOffline {
@@ -183,9 +177,13 @@ struct MuralsSyncStatus: Sendable {
 
 /// What the map needs: the Leaflet files (or none), the tile server and where to start.
 struct MuralsMapConfig: Sendable {
-    let hasLeaflet: Bool
-    let leafletScript: String
-    let leafletStylesheet: String
+    /// Leaflet's files, when the library is installed.
+    struct Library: Sendable {
+        let script: String
+        let stylesheet: String
+    }
+
+    let library: Library?
     let tiles: String
     let module: String
     let centreLatitude: String
@@ -193,9 +191,7 @@ struct MuralsMapConfig: Sendable {
     let missingText: String
 
     init(leaflet: LeafletAssets?, tiles: String, module: String, centre: GeoCoordinate) {
-        hasLeaflet = leaflet != nil
-        leafletScript = leaflet?.url("leaflet.js") ?? ""
-        leafletStylesheet = leaflet?.url("leaflet.css") ?? ""
+        library = leaflet.map { Library(script: $0.url("leaflet.js"), stylesheet: $0.url("leaflet.css")) }
         self.tiles = tiles
         self.module = module
         centreLatitude = MuralsPosition.degrees(centre.latitude)

@@ -41,7 +41,7 @@ struct MuralsPages: Sendable {
             start: Self.start
         )
         let frame = PageFrame(title: "Murals", back: Self.home, screenClass: "screen--murals", app: Self.app)
-        return try renderer.page("murals/main", frame: frame, model: model, context: context)
+        return renderer.page(frame: frame, context: context) { MuralsHome.View(model: model, chrome: $0) }
     }
 
     @Sendable func mural(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -54,9 +54,9 @@ struct MuralsPages: Sendable {
             position: MuralsPosition.from(request),
             platform: MuralDetail.MapsPlatform(userAgent: request.headers[.userAgent])
         )
-        let envelope = MuralDetailPage(detail: model, module: renderer.assets.url("js/apps/murals.js"))
+        let module = renderer.assets.url("js/apps/murals.js")
         let frame = PageFrame(title: mural.title, back: Self.mainBack, screenClass: "screen--mural", app: Self.app)
-        return try renderer.page("murals/mural", frame: frame, model: envelope, context: context)
+        return renderer.page(frame: frame, context: context) { MuralDetail.View(model: model, module: module, chrome: $0) }
     }
 
     @Sendable func trail(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -66,7 +66,7 @@ struct MuralsPages: Sendable {
             trail: trail, start: start, hasPosition: position != nil, visited: try await store.visitedIDs(of: person), filter: filter,
             returnTo: MuralsRoute.trail.href + MuralsHome.Model.query(filter: filter, position: position)
         )
-        return try renderer.page("murals/trail", frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), model: model, context: context)
+        return renderer.page(frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), context: context) { MuralsTrail.View(model: model, chrome: $0) }
     }
 
     // MARK: Data for murals.js
@@ -231,12 +231,6 @@ extension MuralsPages {
         }
         return Self.data(MuralsPlaceholder.svg(title: title), type: "image/svg+xml", cacheControl: "no-store")
     }
-}
-
-/// The detail page's model with the script that enhances it.
-struct MuralDetailPage: Sendable {
-    let detail: MuralDetail.Model
-    let module: String
 }
 
 private struct FavouriteAnswer: Encodable {

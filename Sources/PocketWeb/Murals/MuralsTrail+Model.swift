@@ -16,7 +16,6 @@ enum MuralsTrail {
 
     struct Model: Sendable {
         let stops: [Stop]
-        let isEmpty: Bool
         let lengthText: String
         let summary: String
         let startCaption: String
@@ -38,7 +37,6 @@ enum MuralsTrail {
                     visited: visited.contains(mural.id)
                 )
             }
-            isEmpty = stops.isEmpty
             lengthText = DistanceText.string(metres: trail.metres)
             summary = Self.summary(trail: trail, filter: filter)
             startCaption = hasPosition ? "Starts where you are." : "Starts at the centre of New Brighton (no location yet)."

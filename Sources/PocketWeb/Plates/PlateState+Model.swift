@@ -14,10 +14,8 @@ enum PlateState {
         /// The picture is being fetched: pocket.js re-reads the page after this many milliseconds
         /// (`data-refresh-after`), so it appears without a reload.
         let refreshAfter: Int?
-        let spotted: Bool
-        let spottedText: String?
-        let locationText: String?
-        let mapURL: String?
+        /// When the state was spotted on this trip (and where, if recorded), or nil.
+        let spotted: Spotted?
         let spotAction: String
         let returnTo: String
         let spotSound: String?
@@ -41,16 +39,36 @@ enum PlateState {
                 + (imageProblem.map { ": \($0)" } ?? "") + ". It will appear once Pocket can reach \(pictureHost ?? "the picture’s server")."
             refreshAfter = isDownloading ? 1000 : nil
             let spot = game.spots[state.code]
-            spotted = spot != nil
-            spottedText = spot.map { "Spotted \(Self.format($0.spottedAt, now: now, timeZone: timeZone))" }
-            locationText = spot?.location.map { String(format: "Near %.4f, %.4f", $0.latitude, $0.longitude) }
-            mapURL = spot?.location.map { String(format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=13/%.5f/%.5f", $0.latitude, $0.longitude, $0.latitude, $0.longitude) }
+            spotted = spot.map { spot in
+                Spotted(
+                    text: "Spotted \(Self.format(spot.spottedAt, now: now, timeZone: timeZone))",
+                    place: spot.location.map { location in
+                        Place(
+                            text: String(format: "Near %.4f, %.4f", location.latitude, location.longitude),
+                            mapURL: String(format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=13/%.5f/%.5f",
+                                           location.latitude, location.longitude, location.latitude, location.longitude)
+                        )
+                    }
+                )
+            }
             spotAction = PlatesRoute.spot(state.code).href
             self.returnTo = returnTo
             spotSound = game.isMuted ? nil : PlatesRoute.sound(PlatesSound.spot.rawValue).href
             unspotHref = PlatesRoute.confirmUnspot(state.code).href + "?return=" + (returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")
             confirmation = spot == nil ? nil : Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: returnTo)
             recordsLocation = game.recordsLocation
+        }
+
+        /// "Spotted today at 14:03", and where, as the page words them.
+        struct Spotted: Sendable {
+            let text: String
+            let place: Place?
+        }
+
+        /// Where a plate was spotted, and a map of it.
+        struct Place: Sendable {
+            let text: String
+            let mapURL: String
         }
 
         /// "today at 14:03", "yesterday at 09:10" or "3 March 2026 at 18:45".

@@ -27,7 +27,6 @@ enum PlatesList {
 
         let sections: [Section]
         let scoreText: String
-        let score: Int
         let total: Int
         let complete: Bool
         let resetGame: Confirmation
@@ -62,7 +61,6 @@ enum PlatesList {
                     )
                 })
             }
-            score = game.score
             total = catalog.count
             scoreText = "Score: \(game.score) / \(catalog.count)"
             complete = game.score == catalog.count

@@ -19,7 +19,8 @@ struct PlatesPages: Sendable {
     @Sendable func list(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         let model = PlatesSplit.Model(list: try await listModel(store, game: try await store.snapshot()), state: nil)
-        return try renderer.page("plates/list", frame: PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app), model: model, context: context)
+        let frame = PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app)
+        return renderer.page(frame: frame, context: context) { PlatesSplit.View(model: model, chrome: $0) }
     }
 
     @Sendable func state(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -43,7 +44,7 @@ struct PlatesPages: Sendable {
         )
         // The list comes too: an iPad shows it beside the state (a phone shows the state alone).
         let model = PlatesSplit.Model(list: try await listModel(store, game: game, selected: state.code), state: detail)
-        return try renderer.page("plates/list", frame: PageFrame(title: state.name, back: back, app: Self.app), model: model, context: context)
+        return renderer.page(frame: PageFrame(title: state.name, back: back, app: Self.app), context: context) { PlatesSplit.View(model: model, chrome: $0) }
     }
 
     @Sendable func plateImage(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -59,14 +60,14 @@ struct PlatesPages: Sendable {
     @Sendable func map(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         let model = PlatesMap.Model(catalog: catalog, game: try await store.snapshot())
-        return try renderer.page("plates/map", frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), model: model, context: context)
+        return renderer.page(frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), context: context) { PlatesMap.View(model: model, chrome: $0) }
     }
 
     @Sendable func trips(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         let game = try await store.snapshot()
         let model = PlatesTrips.Model(trips: try await store.trips(), total: catalog.count, sounds: !game.isMuted)
-        return try renderer.page("plates/trips", frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), model: model, context: context)
+        return renderer.page(frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), context: context) { PlatesTrips.View(model: model, chrome: $0) }
     }
 
     @Sendable func trip(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -79,7 +80,8 @@ struct PlatesPages: Sendable {
             throw HTTPError(.notFound, message: "There is no trip number \(id).")
         }
         let model = PlatesTrips.Detail(summary: found.summary, spots: found.spots, catalog: catalog)
-        return try renderer.page("plates/trip", frame: PageFrame(title: model.title, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app), model: model, context: context)
+        let frame = PageFrame(title: model.title, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app)
+        return renderer.page(frame: frame, context: context) { PlatesTrips.DetailView(model: model, chrome: $0) }
     }
 
     // MARK: Confirmations (the pages behind the alerts, for browsers without JavaScript)

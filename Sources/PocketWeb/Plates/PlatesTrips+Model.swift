@@ -14,7 +14,6 @@ enum PlatesTrips {
 
         let current: Row?
         let finished: [Row]
-        let hasFinished: Bool
         let newTrip: Confirmation
         let newTripHref: String
 
@@ -30,7 +29,6 @@ enum PlatesTrips {
             }
             current = rows.first { $0.isCurrent }
             finished = rows.filter { !$0.isCurrent }
-            hasFinished = !finished.isEmpty
             newTrip = Confirmations.newTrip(score: trips.first { $0.trip.isCurrent }?.score ?? 0, total: total, sounds: sounds)
             newTripHref = PlatesRoute.confirmNewTrip.href
         }
@@ -59,7 +57,6 @@ enum PlatesTrips {
         let subtitle: String
         let scoreText: String
         let rows: [Row]
-        let isEmpty: Bool
 
         init(summary: TripSummary, spots: [Spot], catalog: StateCatalog, timeZone: TimeZone = .current) {
             title = summary.trip.isCurrent ? "Current Trip" : Model.day(summary.trip.startedAt, timeZone)
@@ -74,7 +71,6 @@ enum PlatesTrips {
                     )
                 }
             }
-            isEmpty = rows.isEmpty
         }
     }
 }
