@@ -120,7 +120,6 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -128,7 +127,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [
-                .copy("Resources/Templates"),
                 .copy("Resources/Public"),
             ],
             swiftSettings: swiftSettings
@@ -239,7 +237,6 @@ let package = Package(
                 "Murals",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

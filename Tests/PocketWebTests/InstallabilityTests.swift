@@ -61,7 +61,7 @@ struct InstallabilityTests {
 
     @Test func serviceWorkerIsVersionedAndPrecachesTheShell() async throws {
         let app = try await makeApplication()
-        let renderer = try await PageRenderer(resources: WebResources.bundled())
+        let renderer = try PageRenderer(resources: WebResources.bundled())
         try await app.test(.router) { client in
             try await client.execute(uri: "/sw.js", method: .get) { response in
                 #expect(response.status == .ok)
@@ -77,7 +77,7 @@ struct InstallabilityTests {
 
     @Test func versionedAssetsAreImmutableAndRevalidate() async throws {
         let app = try await makeApplication()
-        let renderer = try await PageRenderer(resources: WebResources.bundled())
+        let renderer = try PageRenderer(resources: WebResources.bundled())
         let url = renderer.assets.url("css/pocket.css")
         let hash = renderer.assets.asset(at: "css/pocket.css")?.hash ?? ""
         try await app.test(.router) { client in

@@ -11,7 +11,7 @@ struct PeopleRouteTests {
     private static let html: HTTPFields = [.accept: "text/html"]
 
     private func app(_ household: TestHousehold, throttle: AttemptThrottle = AttemptThrottle(), setupToken: String = RandomToken.make()) async throws -> some ApplicationProtocol {
-        let renderer = try await PageRenderer(resources: WebResources.bundled())
+        let renderer = try PageRenderer(resources: WebResources.bundled())
         let people = WebPeople(store: household.people, throttle: throttle, setupToken: setupToken)
         return Application(router: buildRouter(renderer: renderer, apps: [], people: people))
     }
@@ -122,7 +122,7 @@ struct PeopleRouteTests {
 
     @Test func aNewPocketServesOnlyItsSetupLinkWhichWorksOnce() async throws {
         let people = try PeopleDatabase.inMemory()
-        let renderer = try await PageRenderer(resources: WebResources.bundled())
+        let renderer = try PageRenderer(resources: WebResources.bundled())
         let setup = RandomToken.make()
         let router = buildRouter(renderer: renderer, apps: [], people: WebPeople(store: people, setupToken: setup))
         try await Application(router: router).test(.router) { client in

@@ -18,7 +18,7 @@ struct FixtureApp: PocketApp {
 
     func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
         group.get { _, context in
-            try environment.renderer.page("shell/offline", frame: PageFrame(title: "Fixture"), model: ["home": "/"], context: context)
+            environment.renderer.page(frame: PageFrame(title: "Fixture"), context: context) { _ in OfflineView(home: "/") }
         }
         group.get("boom") { _, _ -> Response in
             throw Failure()
@@ -87,7 +87,7 @@ struct SignInAs: RouterMiddleware {
 /// Builds the real router with the bundled templates and assets. Requests are signed in as the
 /// household's owner unless they carry their own session cookie, or `signedIn` is false.
 func makeApplication(apps: [any PocketApp] = [], household: TestHousehold? = nil, signedIn: Bool = true) async throws -> some ApplicationProtocol {
-    let renderer = try await PageRenderer(resources: WebResources.bundled())
+    let renderer = try PageRenderer(resources: WebResources.bundled())
     let household = if let household { household } else { try await TestHousehold.make() }
     let router = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SignInAs(member: signedIn ? household.owner : nil))

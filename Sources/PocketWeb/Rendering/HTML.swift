@@ -8,7 +8,7 @@
 /// looked up at run time. What may be interpolated is deliberately narrow:
 ///
 /// - a `String` (or `Substring`) is escaped, so text from outside can never become markup;
-/// - an `Int` is written in decimal;
+/// - an `Int` or `Int64` is written in decimal;
 /// - another `HTML` goes in as it is: the only way to add markup;
 /// - an optional has no interpolation at all: `\(unwrap:)` or `\(attribute:)` says what its
 ///   absence renders, so "nothing" is always a decision and never a fallback.
@@ -83,6 +83,11 @@ struct HTML: ExpressibleByStringInterpolation, Sendable, Equatable, CustomString
 
         /// A number, in decimal.
         mutating func appendInterpolation(_ value: Int) {
+            text += String(value)
+        }
+
+        /// A number, in decimal (database ids and byte counts).
+        mutating func appendInterpolation(_ value: Int64) {
             text += String(value)
         }
 

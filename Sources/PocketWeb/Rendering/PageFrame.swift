@@ -12,7 +12,6 @@ public struct PageFrame: Sendable {
     public var app: String?
 
     /// The document title: the page title followed by the product name, or just "Pocket" at home.
-    /// Stored, not computed, because Mustache reads values by reflection.
     public let documentTitle: String
 
     /// Creates a frame.
@@ -43,7 +42,7 @@ public struct BackLink: Sendable, Equatable {
 /// Values every page's layout uses: asset links, the CSRF token, version.
 public struct Chrome: Sendable {
     /// The browser session's CSRF token, for forms and the meta tag.
-    public let csrfToken: String
+    public internal(set) var csrfToken: String
     /// Name of the hidden field forms carry the token in.
     public let csrfField = CSRFMiddleware.fieldName
     /// `/static/css/pocket.css?v=…`
@@ -57,7 +56,7 @@ public struct Chrome: Sendable {
     /// 180×180 icon for iOS home screens.
     public let appleTouchIcon: String
     /// The page's app stylesheet, when it has one.
-    public let appStylesheet: String?
+    public internal(set) var appStylesheet: String?
     /// Pocket's version.
     public let version: String
 }

@@ -17,7 +17,7 @@ public func buildApplication(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let renderer = try await PageRenderer(resources: resources)
+    let renderer = try PageRenderer(resources: resources)
     let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.tls != nil)
     let server: HTTPServerBuilder
     // A connection is closed when it sends no complete request part for this long: that ends

@@ -1,9 +1,7 @@
 /// Problems starting the web front end.
 public enum WebError: Error, Equatable, CustomStringConvertible {
-    /// The templates or static files are not next to the executable.
+    /// The static files are not next to the executable.
     case resourcesMissing(String)
-    /// A template failed to parse.
-    case templateInvalid(String)
     /// The TLS certificate or key could not be loaded.
     case tlsUnusable(String)
 
@@ -12,8 +10,6 @@ public enum WebError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .resourcesMissing(let path):
             return "Pocket's web resources are missing (looked in \(path)); run Pocket from its build folder or rebuild it"
-        case .templateInvalid(let detail):
-            return "a page template is invalid: \(detail)"
         case .tlsUnusable(let detail):
             return "cannot use the TLS certificate/key: \(detail)"
         }

@@ -27,7 +27,7 @@ enum ServiceWorker {
     /// The script served at `/sw.js`: the constants as JSON (so any character is escaped for
     /// JavaScript), then the file.
     static func script(assets: AssetCatalog) throws -> String {
-        guard let file = assets.asset(at: scriptPath) else { throw WebError.templateInvalid("\(scriptPath) is missing") }
+        guard let file = assets.asset(at: scriptPath) else { throw WebError.resourcesMissing(scriptPath) }
         let model = Model(assets: assets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
