@@ -132,7 +132,7 @@ struct MuralsBench: AsyncParsableCommand {
             imageFolder: images,
             leaflet: LeafletAssets.load(from: LeafletAssets.defaultFolder)
         )
-        let renderer = try await PageRenderer(resources: WebResources.bundled())
+        let renderer = try PageRenderer(resources: WebResources.bundled())
         let session = try await BenchSession.make()
         let server = try await LoopbackServer.start(router: buildRouter(renderer: renderer, apps: [app], people: session.people))
         var samples = Samples()
