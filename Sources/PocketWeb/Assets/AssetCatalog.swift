@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Pocket's static files (CSS, JS, icons), read once at start-up and served from memory.
 ///
@@ -10,6 +11,8 @@ public struct AssetCatalog: Sendable {
         public let path: String
         /// The bytes.
         public let data: Data
+        /// The same bytes, ready to send: every response shares this one copy.
+        public let buffer: ByteBuffer
         /// MIME type sent as Content-Type.
         public let contentType: String
         /// Hex FNV-1a hash of the bytes.
@@ -33,7 +36,7 @@ public struct AssetCatalog: Sendable {
             let relative = String(fullPath.dropFirst(rootPath.count + 1))
             guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
             let data = try Data(contentsOf: url)
-            assets[relative] = Asset(path: relative, data: data, contentType: Self.contentType(for: relative), hash: Self.hash(data))
+            assets[relative] = Asset(path: relative, data: data, buffer: ByteBuffer(bytes: data), contentType: Self.contentType(for: relative), hash: Self.hash(data))
         }
         self.assets = assets
         self.version = Self.hash(Data(assets.keys.sorted().map { "\($0)=\(assets[$0]?.hash ?? "")" }.joined(separator: "\n").utf8))

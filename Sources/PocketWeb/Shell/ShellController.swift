@@ -93,7 +93,7 @@ struct ShellController {
         }
         headers[.contentType] = asset.contentType
         headers[.contentLength] = String(asset.data.count)
-        let body: ResponseBody = request.method == .head ? .init() : .init(byteBuffer: ByteBuffer(bytes: asset.data))
+        let body: ResponseBody = request.method == .head ? .init() : .init(byteBuffer: asset.buffer)
         return Response(status: .ok, headers: headers, body: body)
     }
 
