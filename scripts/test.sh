@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: the Swift build, `swift test`, then the browser suite against the real server.
-# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libjs-leaflet, chromium, chromium-driver, caddy, selenium, pytest).
+# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, selenium, pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
-ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libjs-leaflet chromium chromium-driver openssl units caddy
+ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libjs-leaflet chromium chromium-driver openssl units caddy nodejs
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "==> installing the browser suite's Python packages"
   python3 -m pip install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
@@ -26,6 +26,11 @@ python3 scripts/check-imports.py
 
 echo "==> swift test"
 swift test --skip-build
+
+echo "==> JavaScript unit tests (node --test)"
+# Pocket's modules are plain .js files served as ES modules; Node 20 reads them as such with
+# --experimental-detect-module (the default from Node 22).
+node --experimental-detect-module --test tests/js/
 
 echo "==> command-line suite"
 POCKET_BIN="$PWD/.build/debug/pocket" python3 -m pytest tests/cli -q -p no:cacheprovider

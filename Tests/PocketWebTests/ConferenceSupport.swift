@@ -17,7 +17,7 @@ enum ConferenceFixtures {
     /// The layout values of a request whose CSRF token is `csrfToken`, for rendering a view on its own.
     static func chrome(csrfToken: String) -> Chrome {
         Chrome(csrfToken: csrfToken, stylesheet: "/static/css/pocket.css", script: "/static/js/pocket.js", favicon: "/static/icons/pocket.svg",
-               faviconPNG: "/static/icons/favicon-32.png", appleTouchIcon: "/static/icons/apple-touch-icon.png", appStylesheet: nil, version: "test")
+               faviconPNG: "/static/icons/favicon-32.png", appleTouchIcon: "/static/icons/apple-touch-icon.png", appStylesheet: nil, version: "test", importMap: "{}")
     }
 
     /// The app on `library`, looking for updates at `manifestURL` (a closed port unless a test serves one).

@@ -200,7 +200,7 @@ struct RemoteRouteTests {
             #expect(page.contains(#"<form class="action-sheet__group" method="post" action="/remote/dvr/force/record""#))
             #expect(page.contains(">Stop Playing and Record</button>"))
             #expect(page.contains(#"href="/remote/dvr" data-transition="none" id="dvr-sheet-cancel" autofocus data-autofocus data-dialog-cancel>Cancel</a>"#))
-            #expect(page.contains(#"id="remote-dvr" data-sse="/remote/events?view=dvr&amp;since=2" inert>"#))
+            #expect(page.contains(#"id="remote-dvr" data-sse="/remote/events?view=dvr&amp;since=2" data-needs-server="Not connected to My DVR" inert>"#))
             // Cancel is just the remote again: still playing.
             #expect(!(try await get(client, "/remote/dvr").text.contains("<dialog")))
             // Force: the alert says what was stopped and what runs now.

@@ -31,6 +31,36 @@ struct SecurityTests {
         }
     }
 
+    /// The one inline script, the import map, is allowed by its hash alone, and maps every module
+    /// to its versioned URL (so offline, the precached versions are the ones imported).
+    @Test func theImportMapIsTheOnlyInlineScriptAndMapsEveryModule() async throws {
+        let app = try await makeApplication()
+        let renderer = try PageRenderer(resources: WebResources.bundled())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                let html = response.text
+                let open = #"<script type="importmap">"#
+                guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex) else {
+                    Issue.record("no import map in the page")
+                    return
+                }
+                let json = String(html[start.upperBound..<end.lowerBound])
+                let csp = response.headers[.contentSecurityPolicy] ?? ""
+                #expect(json == renderer.importMap.json)
+                #expect(csp.contains("script-src 'self' \(renderer.importMap.cspSource)"))
+                #expect(renderer.importMap.cspSource.hasPrefix("'sha256-") && renderer.importMap.cspSource.count == 53)
+                #expect(html.components(separatedBy: "<script").count == 3, "the import map and pocket.js, nothing else")
+                let map = try JSONDecoder().decode([String: [String: String]].self, from: Data(json.utf8))
+                let imports = map["imports"] ?? [:]
+                for path in ["js/core/dom.js", "js/nav/navigation.js", "js/outbox.js", "js/offline/status.js", "js/apps/murals.js"] {
+                    #expect(imports["/static/\(path)"] == renderer.assets.url(path), "\(path)")
+                    #expect(imports["/static/\(path)"]?.contains("?v=") == true, "\(path)")
+                }
+                #expect(imports["/static/js/service-worker.js"] == nil, "the service worker is not a page module")
+            }
+        }
+    }
+
     @Test func appsWidenTheExternalSources() async throws {
         let app = try await makeApplication(apps: [FixtureApp()])
         try await app.test(.router) { client in

@@ -195,6 +195,24 @@ class PocketServer:
             raise RuntimeError(f"pocket serve did not come back on port {self.port}\n{self.log_text()}")
         return self
 
+    def resume(self, timeout: float = 30) -> "PocketServer":
+        """Starts the server again after `stop()`, on the same port and data directory, as a phone
+        finds its home server again (the browser's caches and service worker belong to that origin)."""
+        binary = wait_for_binary(pocket_binary())
+        self._log = open(self.log_path, "ab")
+        cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
+        for _ in range(50):  # the port can take a moment to be free after a Blackhole closes it
+            seen = len(self.log_text())
+            self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         env={**os.environ, **self.env} if self.env else None)
+            if self._wait_until_up(timeout):
+                return self
+            if "address already in use" not in self.log_text()[seen:].lower():
+                break
+            time.sleep(0.2)
+        raise RuntimeError(f"pocket serve did not come back on port {self.port}\n{self.log_text()}")
+
     def stop(self, timeout: float = 10) -> int:
         """SIGTERM, then the exit code. Raises AssertionError if it does not exit in time."""
         if self.proc is None:
@@ -210,6 +228,62 @@ class PocketServer:
         if self._log:
             self._log.close()
         return self.proc.returncode
+
+
+class Blackhole:
+    """What a home address usually is from a mobile network: a port that accepts connections and never
+    answers. Takes over a stopped PocketServer's port (same origin, so the browser's saved pages apply)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self._sock: socket.socket | None = None
+        self._held: list[socket.socket] = []
+        self._stopped = threading.Event()
+
+    def start(self) -> "Blackhole":
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                sock.bind(("127.0.0.1", self.port))
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        sock.listen(64)
+        sock.settimeout(0.2)
+        self._sock = sock
+        threading.Thread(target=self._accept, name="blackhole", daemon=True).start()
+        return self
+
+    def _accept(self):
+        while not self._stopped.is_set():
+            try:
+                conn, _ = self._sock.accept()
+                self._held.append(conn)  # read nothing, answer nothing, close nothing
+            except (socket.timeout, OSError):
+                continue
+
+    def stop(self):
+        self._stopped.set()
+        for conn in self._held:
+            conn.close()
+        if self._sock:
+            self._sock.close()
+
+
+SW_READY_JS = """
+const done = arguments[arguments.length - 1];
+const timer = setTimeout(() => done({error: 'navigator.serviceWorker.ready did not resolve in 10 s'}), 10000);
+navigator.serviceWorker.ready.then(async (reg) => {
+  const sw = reg.active;
+  if (sw.state !== 'activated') await new Promise((ok) => sw.addEventListener('statechange', () => sw.state === 'activated' && ok()));
+  clearTimeout(timer);
+  done({scope: reg.scope, state: sw.state, script: sw.scriptURL});
+}, (e) => done({error: String(e)}));
+"""
 
 
 # --------------------------------------------------------------------------- HTTP

@@ -9,13 +9,16 @@ public struct ExternalSources: Sendable, Equatable {
     public var frameSources: [String] = []
     /// Extra fetch/EventSource destinations.
     public var connectSources: [String] = []
+    /// Hashes (`'sha256-…'`) of the inline scripts Pocket itself writes: the import map only.
+    public var scriptHashes: [String] = []
 
     /// Creates a policy with optional extra sources.
-    public init(imageSources: [String] = [], mediaSources: [String] = [], frameSources: [String] = [], connectSources: [String] = []) {
+    public init(imageSources: [String] = [], mediaSources: [String] = [], frameSources: [String] = [], connectSources: [String] = [], scriptHashes: [String] = []) {
         self.imageSources = imageSources
         self.mediaSources = mediaSources
         self.frameSources = frameSources
         self.connectSources = connectSources
+        self.scriptHashes = scriptHashes
     }
 
     /// This policy widened by another's sources, without duplicates.
@@ -28,7 +31,8 @@ public struct ExternalSources: Sendable, Equatable {
             imageSources: union(imageSources, other.imageSources),
             mediaSources: union(mediaSources, other.mediaSources),
             frameSources: union(frameSources, other.frameSources),
-            connectSources: union(connectSources, other.connectSources)
+            connectSources: union(connectSources, other.connectSources),
+            scriptHashes: union(scriptHashes, other.scriptHashes)
         )
     }
 
@@ -39,7 +43,7 @@ public struct ExternalSources: Sendable, Equatable {
         }
         return [
             "default-src 'self'",
-            "script-src 'self'",
+            "script-src \(list(["'self'"], scriptHashes))",
             "style-src 'self'",
             "img-src \(list(["'self'", "data:"], imageSources))",
             "media-src \(list(["'self'"], mediaSources))",

@@ -1,3 +1,5 @@
+import Remote
+
 extension RemoteDVR {
     /// "My DVR": the status display, power switch and transport buttons, and over them (as plain
     /// page states, so they work without JavaScript) the action sheet of a refused press or the
@@ -9,7 +11,7 @@ extension RemoteDVR {
         var body: HTML {
             """
             \(RemoteIcons.sprite)
-            <div class="remote remote--dvr\(if: !model.isOn, " remote--off")\(if: model.flipIn, " remote--flip-in")" id="remote-dvr" data-sse="\(model.eventsHref)"\(flag: "inert", model.isBlocked)>
+            <div class="remote remote--dvr\(if: !model.isOn, " remote--off")\(if: model.flipIn, " remote--flip-in")" id="remote-dvr" data-sse="\(model.eventsHref)" data-needs-server="Not connected to \(RemoteDevice.dvr.name)"\(flag: "inert", model.isBlocked)>
             <div class="remote__column">
             <section class="lcd" id="dvr-display" aria-labelledby="dvr-display-title">
             <h2 class="visually-hidden" id="dvr-display-title">DVR status</h2>
@@ -18,12 +20,7 @@ extension RemoteDVR {
             \(model.clock.html)
             \(unwrap: model.notice, { "<p class=\"lcd__notice lcd__notice--warning\" id=\"dvr-notice\" role=\"status\">\($0)</p>" })
             </section>
-            <form class="remote__row" method="post" action="\(model.powerAction)" data-autosubmit data-transition="none">
-            \(Components.csrf(chrome))
-            <label class="remote__row-label"><svg class="remote__row-icon" aria-hidden="true" focusable="false"><use href="#remote-icon-power"/></svg>\
-            <span class="remote__row-text">Power</span><input class="switch" type="checkbox" role="switch" name="power" id="dvr-power"\(flag: "checked", model.isOn)></label>
-            <button class="button button--tinted remote__apply js-hidden" type="submit">Apply</button>
-            </form>
+            \(RemoteToolbar.powerRow(action: model.powerAction, id: "dvr-power", isOn: model.isOn, chrome: chrome))
             </div>
             <form class="transport" method="post" data-transition="none">
             \(Components.csrf(chrome))

@@ -1,3 +1,5 @@
+import Remote
+
 extension RemoteFavourites {
     /// The four presets as one form, saved together or not at all; a refused save comes back with
     /// what was typed, the bad field marked and an alert over the form. Read-only while the TV is off.
@@ -16,7 +18,7 @@ extension RemoteFavourites {
             \(if: !model.isOn, """
             <p class="content__intro" id="favourites-off">The TV is off. Turn it on to edit its favourites.</p>
             """)
-            <form class="remote-favourites" id="\(model.formID)" method="post" action="\(model.saveAction)">
+            <form class="remote-favourites" id="\(model.formID)" method="post" action="\(model.saveAction)" data-needs-server="Not connected to \(RemoteDevice.tv.name)">
             \(Components.csrf(chrome))
             \(each: model.rows, row)<p class="list-section__footer" id="favourites-hint">Labels are \(model.labelHint). Channels go from \(model.channelMin) to \(model.channelMax).</p>
             <div class="remote-form-actions">

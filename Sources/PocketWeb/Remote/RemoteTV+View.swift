@@ -1,3 +1,5 @@
+import Remote
+
 extension RemoteTV {
     /// "My TV": every control is its own small form posting one press, so the remote works without
     /// JavaScript; switched off, everything but the power switch is disabled.
@@ -16,7 +18,7 @@ extension RemoteTV {
             let off = !model.isOn
             return """
             \(RemoteIcons.sprite)
-            <div class="remote remote--tv\(if: off, " remote--off")\(if: model.flipIn, " remote--flip-in")" id="remote-tv" data-sse="\(model.eventsHref)">
+            <div class="remote remote--tv\(if: off, " remote--off")\(if: model.flipIn, " remote--flip-in")" id="remote-tv" data-sse="\(model.eventsHref)" data-needs-server="Not connected to \(RemoteDevice.tv.name)">
             <div class="remote__column">
             <section class="lcd" id="tv-display" aria-labelledby="tv-display-title">
             <h2 class="visually-hidden" id="tv-display-title">TV status</h2>
@@ -31,12 +33,7 @@ extension RemoteTV {
             """)
             \(unwrap: model.notice, { "<p class=\"lcd__notice lcd__notice--warning\" id=\"tv-notice\" role=\"status\">\($0)</p>" })
             </section>
-            <form class="remote__row" method="post" action="\(model.powerAction)" data-autosubmit data-transition="none">
-            \(Components.csrf(chrome))
-            <label class="remote__row-label"><svg class="remote__row-icon" aria-hidden="true" focusable="false"><use href="#remote-icon-power"/></svg>\
-            <span class="remote__row-text">Power</span><input class="switch" type="checkbox" role="switch" name="power" id="tv-power"\(flag: "checked", model.isOn)></label>
-            <button class="button button--tinted remote__apply js-hidden" type="submit">Apply</button>
-            </form>
+            \(RemoteToolbar.powerRow(action: model.powerAction, id: "tv-power", isOn: model.isOn, chrome: chrome))
             <form class="remote__presets" method="post" data-autosubmit data-transition="none">
             \(Components.csrf(chrome))
             <div class="segmented remote-segmented" role="group" aria-labelledby="tv-presets-title">
@@ -81,6 +78,19 @@ extension RemoteTV {
 }
 
 extension RemoteToolbar {
+    /// Either remote's power row: a form whose switch is the row's label (one 44-point target),
+    /// submitted on change by pocket.js, with an Apply button without JavaScript.
+    static func powerRow(action: String, id: String, isOn: Bool, chrome: Chrome) -> HTML {
+        """
+        <form class="remote__row" method="post" action="\(action)" data-autosubmit data-transition="none">
+        \(Components.csrf(chrome))
+        <label class="remote__row-label"><svg class="remote__row-icon" aria-hidden="true" focusable="false"><use href="#remote-icon-power"/></svg>\
+        <span class="remote__row-text">Power</span><input class="switch" type="checkbox" role="switch" name="power" id="\(id)"\(flag: "checked", isOn)></label>
+        <button class="button button--tinted remote__apply js-hidden" type="submit">Apply</button>
+        </form>
+        """
+    }
+
     /// The toolbar under either remote; the switch's label names the other remote.
     var html: HTML {
         """

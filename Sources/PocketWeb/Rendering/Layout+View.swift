@@ -40,6 +40,7 @@ enum Layout {
         <link rel="apple-touch-icon" href="\(chrome.appleTouchIcon)">
         <link rel="stylesheet" href="\(chrome.stylesheet)">
         \(unwrap: chrome.appStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">" })
+        <script type="importmap">\(HTML(trusted: chrome.importMap))</script>
         <script type="module" src="\(chrome.script)"></script>
         </head>
         <body>

@@ -59,4 +59,6 @@ public struct Chrome: Sendable {
     public internal(set) var appStylesheet: String?
     /// Pocket's version.
     public let version: String
+    /// The import map's JSON (see `ImportMap`), written into the page as it is.
+    let importMap: String
 }

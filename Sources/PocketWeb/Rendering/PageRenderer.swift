@@ -8,10 +8,13 @@ public struct PageRenderer: Sendable {
     public let assets: AssetCatalog
     /// The layout's links, which only change with the files: worked out once, not per page.
     private let links: Chrome
+    /// The modules' versioned URLs, for the layout and the Content-Security-Policy.
+    let importMap: ImportMap
 
     /// Reads every static file.
     public init(resources: WebResources) throws {
         assets = try AssetCatalog(root: resources.publicFiles)
+        importMap = try ImportMap(assets: assets)
         links = Chrome(
             csrfToken: "",
             stylesheet: assets.url("css/pocket.css"),
@@ -20,7 +23,8 @@ public struct PageRenderer: Sendable {
             faviconPNG: assets.url("icons/favicon-32.png"),
             appleTouchIcon: assets.url("icons/apple-touch-icon.png"),
             appStylesheet: nil,
-            version: PocketVersion.current
+            version: PocketVersion.current,
+            importMap: importMap.json
         )
     }
 

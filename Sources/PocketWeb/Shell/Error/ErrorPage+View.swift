@@ -16,17 +16,18 @@ extension ErrorPage {
     }
 }
 
-/// The page the service worker shows for an address it has not saved, while the server is unreachable.
+/// The page the service worker shows, under the address asked for, for a page it has not saved
+/// while the server is unreachable. "Try again" is an empty link: the address shown, again.
 struct OfflineView: PageView {
-    /// Where "Try again" leads.
+    /// Where the person can go that works offline.
     let home: String
 
     var body: HTML {
         """
-        <section class="empty-state" aria-labelledby="offline-title">
+        <section class="empty-state" aria-labelledby="offline-title" data-offline-page>
         <p class="empty-state__symbol" id="offline-title">Offline</p>
         <p class="empty-state__message">Pocket can’t reach its server right now. Pages you opened before still work; this one hasn’t been saved yet.</p>
-        <p><a class="button" href="\(home)">Try again</a></p>
+        <p><a class="button" href="" id="offline-retry">Try again</a> <a class="button button--plain" href="\(home)">Home</a></p>
         </section>
         """
     }

@@ -5,12 +5,18 @@
  * VERSION (a new build means a new version, so the old caches are dropped on activate) and
  * PRECACHE (the shell's files and the offline page).
  *
- * Strategy: versioned /static/ assets cache-first; pages network-first with a cached copy (or
- * /offline) when the network is gone. Anything else, SSE streams above all, passes through.
+ * Strategy: versioned /static/ assets cache-first; pages from the network when it answers within
+ * a few seconds, else the phone's copy marked as saved (data-offline-saved on <html>, read by
+ * js/offline/status.js), else the "not saved yet" page under the address asked for, so "Try
+ * again" retries it. Pages people keep offline on purpose (a Conference, Murals pictures) live in
+ * KEPT, which a new version does not drop. Anything else, SSE streams above all, passes through.
  */
 const SHELL = `pocket-shell-${VERSION}`;
 const PAGES = `pocket-pages-${VERSION}`;
+const KEPT = "pocket-kept";
 const OFFLINE = "/offline";
+/** How long a page may take before the saved copy is shown instead. */
+const NETWORK_WAIT_MS = 4000;
 
 self.addEventListener("install", (event) => {
   // cache: "reload" so precaching doesn't pick up stale copies from the HTTP cache.
@@ -23,7 +29,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const keep = new Set([SHELL, PAGES]);
+    const keep = new Set([SHELL, PAGES, KEPT]);
     for (const key of await caches.keys()) {
       if (key.startsWith("pocket-") && !keep.has(key)) await caches.delete(key);
     }
@@ -75,19 +81,69 @@ async function cacheThenUpdate(request, event) {
 }
 
 // Full navigations and pocket.js swaps (X-Pocket-Swap) share one cache entry per URL: both get the
-// same complete HTML document. ignoreVary for the same reason.
+// same complete HTML document. ignoreVary for the same reason. The network keeps going after the
+// saved copy was shown, so the copy is fresh for next time.
 async function networkFirst(request, event) {
-  try {
-    const response = await fetch(request);
+  const network = fetch(request).then((response) => {
     const type = response.headers.get("content-type") ?? "";
     // Redirected responses are not stored: replaying one to a navigation is a network error.
-    if (response.ok && !response.redirected && type.includes("text/html") && !request.url.includes("/events")) {
-      const copy = response.clone();
-      event.waitUntil(caches.open(PAGES).then((cache) => cache.put(request.url, copy)).catch(() => {}));
+    if (response.ok && !response.redirected && type.includes("text/html")) {
+      event.waitUntil(store(request.url, response.clone()).catch(() => {}));
     }
     return response;
-  } catch (error) {
-    const cached = await caches.match(request.url, { cacheName: PAGES, ignoreVary: true });
-    return cached ?? (await caches.match(OFFLINE, { ignoreVary: true })) ?? Response.error();
-  }
+  });
+  event.waitUntil(network.catch(() => {}));
+  const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, "timeout"));
+  const first = await Promise.race([network, timeout]).catch(() => "failed");
+  if (first instanceof Response) return first;
+  return (await savedCopy(request.url)) ?? (await notSaved());
 }
+
+/** Keeps a page, with the time it was saved, for when the network is gone. */
+async function store(url, response) {
+  const headers = new Headers(response.headers);
+  headers.set("X-Pocket-Saved", String(Date.now()));
+  const copy = new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+  const cache = await caches.open(PAGES);
+  await cache.put(url, copy);
+}
+
+/**
+ * The saved copy of a page, its <html> marked with when it was saved. A new Response (not the
+ * cached one) so that the page keeps the address it asked for.
+ */
+async function savedCopy(url) {
+  const cached = (await caches.match(url, { cacheName: PAGES, ignoreVary: true }))
+    ?? (await caches.match(url, { cacheName: KEPT, ignoreVary: true }));
+  if (!cached) return null;
+  const saved = cached.headers.get("X-Pocket-Saved") ?? String(Date.parse(cached.headers.get("date") ?? "") || Date.now());
+  const html = (await cached.text()).replace(/<html\b/i, `<html data-offline-saved="${Number(saved) || Date.now()}"`);
+  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** The "not saved yet" page, under the address asked for (a new Response keeps it); a 200, since it
+ * is a page Pocket meant to show (it marks itself with data-offline-page for js/offline/status.js). */
+async function notSaved() {
+  const page = await caches.match(OFFLINE, { ignoreVary: true });
+  if (!page) return Response.error();
+  return new Response(await page.text(), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// pocket.js sends a page it got back from an in-place change (a spot, a star, a key), so the saved
+// copy shows what the person last saw; the outbox asks for a flush on background sync.
+self.addEventListener("message", (event) => {
+  const data = event.data;
+  if (data?.type === "pocket-store" && typeof data.url === "string" && typeof data.html === "string") {
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin !== self.location.origin) return;
+    url.hash = "";
+    event.waitUntil(store(url.href, new Response(data.html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).catch(() => {}));
+  }
+});
+
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "pocket-outbox") return;
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then((clients) => {
+    for (const client of clients) client.postMessage("pocket-flush");
+  }));
+});

@@ -1,0 +1,104 @@
+/*
+ * status.js: whether Pocket's server can be reached, shown in a bar under the navigation bar:
+ * "Offline — 2 changes waiting · saved 24 Nov 2026, 10:42". The service worker marks a page it
+ * served from the phone's copy (data-offline-saved on <html>); a failed request or a dropped live
+ * connection says the server is gone; a small request every few seconds finds out when it is back.
+ * Then the waiting changes are sent, a saved copy is replaced by the live page, and controls that
+ * need the server ([data-needs-server], the remotes) work again.
+ */
+import { announce, onScreen, root, screenEl } from '../core/dom.js';
+import { barText } from '../lib/offline-text.js';
+import { flush, onChange } from '../outbox.js';
+import { isNavigating, navigate } from '../nav/navigation.js';
+
+const PING_EVERY_MS = 5000;
+const PING_TIMEOUT_MS = 4000;
+
+let offline = root.hasAttribute('data-offline-saved') || navigator.onLine === false;
+let waiting = 0;
+let pingTimer = null;
+
+/** Marks the server as unreachable (a failed request, a dropped live connection). */
+export function unreachable() {
+  if (!offline) {
+    offline = true;
+    announce('Offline');
+    render();
+  }
+  schedulePing();
+}
+
+function schedulePing() {
+  clearTimeout(pingTimer);
+  pingTimer = setTimeout(ping, PING_EVERY_MS);
+}
+
+// The service worker never answers /sw.js from its caches, so this reaches the server or fails.
+async function ping() {
+  try {
+    const response = await fetch('/sw.js', { cache: 'no-store', signal: AbortSignal.timeout(PING_TIMEOUT_MS) });
+    if (response.ok) return reachable();
+  } catch { /* still offline */ }
+  schedulePing();
+}
+
+async function reachable() {
+  clearTimeout(pingTimer);
+  if (!offline) return;
+  offline = false;
+  render();
+  await flush();
+  // A saved copy or a disconnected remote: show the live page instead, in place.
+  const screen = screenEl();
+  if ((root.hasAttribute('data-offline-saved') || screen?.querySelector('[data-needs-server], [data-offline-page]')) && !isNavigating()) {
+    navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+  }
+}
+
+function render() {
+  const screen = screenEl();
+  if (!screen) return;
+  root.classList.toggle('is-offline', offline);
+  let bar = screen.querySelector(':scope > .offline-bar');
+  const text = barText({ offline, waiting, saved: Number(root.dataset.offlineSaved) || 0 });
+  if (!text) { bar?.remove(); } else {
+    if (!bar) {
+      bar = Object.assign(document.createElement('p'), { className: 'offline-bar', id: 'pocket-offline' });
+      bar.setAttribute('role', 'status');
+      const navbar = screen.querySelector(':scope > .navbar');
+      if (navbar) navbar.after(bar); else screen.prepend(bar);
+    }
+    bar.textContent = text;
+  }
+  for (const el of screen.querySelectorAll('[data-needs-server]')) disconnect(el, offline);
+}
+
+// A control panel that cannot work without the server (a remote): offline it says so and its
+// controls are disabled (nothing is queued, nothing silently dropped); back online, the live page
+// replaces it.
+function disconnect(el, off) {
+  let notice = el.querySelector(':scope > .needs-server__notice');
+  if (off && !notice) {
+    notice = Object.assign(document.createElement('p'), { className: 'needs-server__notice', textContent: el.dataset.needsServer });
+    notice.setAttribute('role', 'alert');
+    el.prepend(notice);
+    for (const control of el.querySelectorAll('button, input, select, textarea')) {
+      if (!control.disabled) { control.disabled = true; control.dataset.offlineDisabled = ''; }
+    }
+  } else if (!off && notice) {
+    notice.remove();
+    for (const control of el.querySelectorAll('[data-offline-disabled]')) { control.disabled = false; delete control.dataset.offlineDisabled; }
+  }
+  el.classList.toggle('is-disconnected', off);
+}
+
+onChange((count) => { waiting = count; render(); });
+onScreen((screen) => {
+  if (root.hasAttribute('data-offline-saved') || screen.querySelector('[data-offline-page]')) unreachable();
+  render();
+});
+document.addEventListener('pocket:unreachable', unreachable);
+document.addEventListener('pocket:reachable', reachable);
+addEventListener('offline', unreachable);
+addEventListener('online', ping);
+if (offline) schedulePing();
