@@ -32,6 +32,12 @@ public struct PlatesDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
+    /// Migrates `writer` only as far as the migration named `last`: tests use it to write a
+    /// database as an older Pocket did, then open it with today's.
+    static func migrate(_ writer: any DatabaseWriter, upTo last: String) throws {
+        try migrator.migrate(writer, upTo: last)
+    }
+
     /// The game of one person: their trips, spots and settings, and nobody else's.
     public func game(for person: PersonID) -> PlatesGame {
         PlatesGame(person: person, writer: writer, catalog: catalog)
@@ -68,6 +74,9 @@ private extension PlatesDatabase {
         // the old `trip` table cannot cascade into `spot`.
         migrator.registerMigration("v2: trips and settings belong to a person") { db in
             try migrateToPeople(db)
+        }
+        migrator.registerMigration("v3: the change log") { db in
+            try addChangeLog(db)
         }
         return migrator
     }
@@ -112,6 +121,42 @@ private extension PlatesDatabase {
         try db.execute(sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'trip'", arguments: [lastTripID])
         if db.changesCount == 0, lastTripID > 0 {
             try db.execute(sql: "INSERT INTO sqlite_sequence(name, seq) VALUES ('trip', ?)", arguments: [lastTripID])
+        }
+    }
+
+    /// Adds the log of every change applied (`PlatesMerge`'s rule works a trip out from it) and
+    /// writes each existing spot into it as a spot change, so a trip worked out again after the
+    /// upgrade keeps the spots it had. A spot's time is kept inside its trip's span, so it stays
+    /// on its own trip.
+    static func addChangeLog(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE plateChange(
+                personID INTEGER NOT NULL,
+                id TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                stateCode TEXT,
+                latitude DOUBLE,
+                longitude DOUBLE,
+                PRIMARY KEY(personID, id)
+            );
+            -- A trip is worked out from the changes in its time span.
+            CREATE INDEX plateChange_time ON plateChange(personID, at);
+            """)
+        let people = try Int64.fetchAll(db, sql: "SELECT DISTINCT personID FROM trip")
+        for person in people {
+            let spans = try TripSpans(db, person: PersonID(rawValue: person))
+            for index in spans.trips.indices {
+                let range = spans.range(of: index)
+                let tripID = spans.trips[index].id
+                for spot in try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ?", arguments: [tripID]) {
+                    let at = min(max(spot.spottedAt.milliseconds, range.lowerBound), range.upperBound - 1)
+                    try db.execute(
+                        sql: "INSERT INTO plateChange(personID, id, at, kind, stateCode, latitude, longitude) VALUES (?, ?, ?, 'spot', ?, ?, ?)",
+                        arguments: [person, "upgrade-\(tripID)-\(spot.stateCode)", at, spot.stateCode,
+                                    spot.location?.latitude, spot.location?.longitude])
+                }
+            }
         }
     }
 }

@@ -10,6 +10,8 @@ public enum PlatesError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidLocation
     /// The plate picture could not be fetched.
     case imageUnavailable(String)
+    /// A change sent by a phone that cannot be applied; says what is wrong with it.
+    case invalidChange(String)
 
     /// A one-line message.
     public var description: String {
@@ -19,6 +21,7 @@ public enum PlatesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownTrip(let id): return "There is no trip number \(id)."
         case .invalidLocation: return "That location is not on Earth: latitude must be within ±90° and longitude within ±180°."
         case .imageUnavailable(let detail): return "The plate picture could not be loaded: \(detail)"
+        case .invalidChange(let detail): return "That change cannot be applied: \(detail)."
         }
     }
 }

@@ -10,7 +10,7 @@ import PocketCore
 public struct PlatesGame: PlatesStore {
     /// Whose game this is.
     public let person: PersonID
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     private let catalog: StateCatalog
 
     init(person: PersonID, writer: any DatabaseWriter, catalog: StateCatalog) {
@@ -26,56 +26,29 @@ public struct PlatesGame: PlatesStore {
     }
 
     public func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot {
-        let code = try validated(code)
-        return try await writer.write { db in
-            let trip = try currentTrip(db)
-            // INSERT OR IGNORE: a second tap (from any phone) keeps the first sighting.
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO spot(tripID, stateCode, spottedAt, latitude, longitude) VALUES (?, ?, ?, ?, ?)",
-                arguments: [trip.id, code, date, location?.latitude, location?.longitude]
-            )
-            return try snapshot(db)
-        }
+        try await apply(PlateChange(id: UUID().uuidString, at: date.milliseconds, kind: .spot, stateCode: code, location: location)).game
     }
 
     public func unspot(_ code: String) async throws -> GameSnapshot {
-        let code = try validated(code)
-        return try await writer.write { db in
-            let trip = try currentTrip(db)
-            try db.execute(sql: "DELETE FROM spot WHERE tripID = ? AND stateCode = ?", arguments: [trip.id, code])
-            return try snapshot(db)
-        }
+        try await apply(PlateChange(id: UUID().uuidString, at: Date().milliseconds, kind: .unspot, stateCode: code)).game
     }
 
     public func resetGame() async throws -> GameSnapshot {
-        try await writer.write { db in
-            let trip = try currentTrip(db)
-            try db.execute(sql: "DELETE FROM spot WHERE tripID = ?", arguments: [trip.id])
-            return try snapshot(db)
-        }
+        try await apply(PlateChange(id: UUID().uuidString, at: Date().milliseconds, kind: .reset)).game
     }
 
     public func startNewTrip(at date: Date) async throws -> GameSnapshot {
-        try await writer.write { db in
-            let trip = try currentTrip(db)
-            let spotted = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM spot WHERE tripID = ?", arguments: [trip.id]) ?? 0
-            if spotted == 0 {
-                // An empty trip is not worth a line in the history: just restart its clock.
-                try db.execute(sql: "UPDATE trip SET startedAt = ? WHERE id = ? AND personID = ?", arguments: [date, trip.id, person.rawValue])
-            } else {
-                try db.execute(sql: "UPDATE trip SET endedAt = ? WHERE id = ? AND personID = ?", arguments: [date, trip.id, person.rawValue])
-                try db.execute(sql: "INSERT INTO trip(personID, startedAt) VALUES (?, ?)", arguments: [person.rawValue, date])
-            }
-            return try snapshot(db)
-        }
+        try await apply(PlateChange(id: UUID().uuidString, at: date.milliseconds, kind: .newTrip)).game
     }
 
     public func trips() async throws -> [TripSummary] {
         // Starting the trip first keeps the history's promise that the current trip is listed.
         try await readStartingTrip { db in
+            // A finished trip without a single plate is not worth a line in the history.
             try Row.fetchAll(db, sql: """
                 SELECT trip.*, (SELECT COUNT(*) FROM spot WHERE spot.tripID = trip.id) AS score
-                FROM trip WHERE personID = ? ORDER BY (endedAt IS NULL) DESC, startedAt DESC, id DESC
+                FROM trip WHERE personID = ? AND (endedAt IS NULL OR EXISTS (SELECT 1 FROM spot WHERE spot.tripID = trip.id))
+                ORDER BY (endedAt IS NULL) DESC, startedAt DESC, id DESC
                 """, arguments: [person.rawValue]).map { row in TripSummary(trip: Trip(row: row), score: row["score"]) }
         }
     }
@@ -100,9 +73,9 @@ public struct PlatesGame: PlatesStore {
     }
 }
 
-// MARK: - Private
+// MARK: - Helpers (shared with PlatesGame+Changes.swift)
 
-private extension PlatesGame {
+extension PlatesGame {
     /// Runs `body` in a read, unless this person has no current trip yet (someone new, or a
     /// trip removed by hand): then starts one and runs `body` in that same write, so reads
     /// stay concurrent in the common case and a first visit still sees a playable game.
@@ -118,6 +91,7 @@ private extension PlatesGame {
         }
     }
 
+    /// The person's trip being played, if any.
     static func currentTripRow(_ db: Database, person: PersonID) throws -> Row? {
         try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE personID = ? AND endedAt IS NULL", arguments: [person.rawValue])
     }
@@ -131,6 +105,7 @@ private extension PlatesGame {
         return Trip(id: db.lastInsertedRowID, startedAt: now, endedAt: nil)
     }
 
+    /// The current game inside the caller's transaction, so what a change answers is what it wrote.
     func snapshot(_ db: Database) throws -> GameSnapshot {
         guard let row = try Self.currentTripRow(db, person: person) else {
             throw PlatesError.unknownTrip(0)
@@ -147,11 +122,13 @@ private extension PlatesGame {
         )
     }
 
+    /// The catalog's spelling of a state code, or `PlatesError.unknownState`.
     func validated(_ code: String) throws -> String {
         guard let state = catalog.state(code: code) else { throw PlatesError.unknownState(code) }
         return state.code
     }
 
+    /// Stores one of the person's on/off settings.
     func setFlag(_ key: String, _ value: Bool) async throws -> GameSnapshot {
         try await writer.write { db in
             _ = try currentTrip(db)

@@ -13,7 +13,11 @@ public protocol PlatesStore: Sendable {
     func resetGame() async throws -> GameSnapshot
     /// Finishes the current trip (kept in history) and starts a new, empty one.
     func startNewTrip(at date: Date) async throws -> GameSnapshot
-    /// Every trip of this person with its score, the current one first, then newest first.
+    /// Applies a change sent by a phone (or made by a form) by `PlatesMerge`'s rule, at most once
+    /// per change id.
+    func apply(_ change: PlateChange) async throws -> ChangeOutcome
+    /// Every trip of this person with its score, the current one first, then newest first;
+    /// finished trips without a plate are left out.
     func trips() async throws -> [TripSummary]
     /// One of this person's trips and its spots, oldest spot first; `PlatesError.unknownTrip`
     /// for an id that does not exist or is someone else's.

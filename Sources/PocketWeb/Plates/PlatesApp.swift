@@ -40,6 +40,7 @@ public struct PlatesApp: PocketApp {
         group.post(PlatesRoute.newTrip.pattern, use: pages.newTrip)
         group.get(PlatesRoute.trip(0).pattern, use: pages.trip)
         group.post(PlatesRoute.settings.pattern, use: pages.settings)
+        group.post(PlatesRoute.changes.pattern, use: pages.change)
         group.get(PlatesRoute.sound("").pattern) { _, context in
             try soundResponse(context.parameters.require("name"))
         }

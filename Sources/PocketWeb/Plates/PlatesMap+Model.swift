@@ -17,6 +17,8 @@ enum PlatesMap {
         let complete: Bool
         let remaining: [String]
         let hasRemaining: Bool
+        /// The offline module's versioned URL (`js/apps/plates.js`), or empty for none.
+        var module = ""
 
         init(catalog: StateCatalog, game: GameSnapshot) {
             tiles = catalog.states.map { state in

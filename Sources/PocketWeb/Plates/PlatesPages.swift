@@ -18,7 +18,7 @@ struct PlatesPages: Sendable {
 
     @Sendable func list(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
-        let model = PlatesSplit.Model(list: try await listModel(store, game: try await store.snapshot()), state: nil)
+        let model = PlatesSplit.Model(list: try await listModel(store, game: try await store.snapshot()), state: nil, module: module)
         let frame = PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app)
         return renderer.page(frame: frame, context: context) { PlatesSplit.View(model: model, chrome: $0) }
     }
@@ -43,7 +43,7 @@ struct PlatesPages: Sendable {
             pictureHost: images.sourceHost(for: state), returnTo: returnTo
         )
         // The list comes too: an iPad shows it beside the state (a phone shows the state alone).
-        let model = PlatesSplit.Model(list: try await listModel(store, game: game, selected: state.code), state: detail)
+        let model = PlatesSplit.Model(list: try await listModel(store, game: game, selected: state.code), state: detail, module: module)
         return renderer.page(frame: PageFrame(title: state.name, back: back, app: Self.app), context: context) { PlatesSplit.View(model: model, chrome: $0) }
     }
 
@@ -59,14 +59,16 @@ struct PlatesPages: Sendable {
 
     @Sendable func map(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
-        let model = PlatesMap.Model(catalog: catalog, game: try await store.snapshot())
+        var model = PlatesMap.Model(catalog: catalog, game: try await store.snapshot())
+        model.module = module
         return renderer.page(frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), context: context) { PlatesMap.View(model: model, chrome: $0) }
     }
 
     @Sendable func trips(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         let game = try await store.snapshot()
-        let model = PlatesTrips.Model(trips: try await store.trips(), total: catalog.count, sounds: !game.isMuted)
+        var model = PlatesTrips.Model(trips: try await store.trips(), total: catalog.count, sounds: !game.isMuted)
+        model.module = module
         return renderer.page(frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), context: context) { PlatesTrips.View(model: model, chrome: $0) }
     }
 
@@ -155,6 +157,9 @@ struct PlatesPages: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The offline module every game screen loads (`js/apps/plates.js`), versioned.
+    private var module: String { renderer.assets.url("js/apps/plates.js") }
 
     /// The signed-in person's game: every handler reads and changes only that.
     /// "US States" for `game`, with `selected` marked when a state's page shows beside it.

@@ -17,6 +17,8 @@ enum PlatesRoute: Equatable {
     case trip(Int64)
     case settings
     case sound(String)
+    /// The outbox's endpoint: one change as JSON (see `PlatesChanges`).
+    case changes
 
     /// The prefix every Plates URL starts with.
     static let prefix = "/plates"
@@ -36,6 +38,7 @@ enum PlatesRoute: Equatable {
         case .trip: return "trips/:id"
         case .settings: return "settings"
         case .sound: return "sounds/:name"
+        case .changes: return "changes"
         }
     }
 
@@ -54,6 +57,7 @@ enum PlatesRoute: Equatable {
         case .trip(let id): return "\(Self.prefix)/trips/\(id)"
         case .settings: return "\(Self.prefix)/settings"
         case .sound(let name): return "\(Self.prefix)/sounds/\(name).wav"
+        case .changes: return "\(Self.prefix)/changes"
         }
     }
 

@@ -16,6 +16,8 @@ enum PlatesTrips {
         let finished: [Row]
         let newTrip: Confirmation
         let newTripHref: String
+        /// The offline module's versioned URL (`js/apps/plates.js`), or empty for none.
+        var module = ""
 
         init(trips: [TripSummary], total: Int, sounds: Bool, timeZone: TimeZone = .current) {
             let rows = trips.map { summary in

@@ -1,0 +1,71 @@
+/*
+ * plates/game.js: the Plates game's rules on the phone, with no DOM, so Node can test them.
+ *
+ * The server's merge rule (Sources/Plates/PlateChange.swift, PlatesMerge) decides the game from
+ * every change: changes ordered by time (`at`), ties by id; a New Trip splits time into trips;
+ * within a trip the latest change of a state wins and a Reset Game clears what came before it.
+ * The phone only needs to show what the person did since the page was rendered, so it applies
+ * its waiting changes, in that order, on top of the page's game.
+ */
+
+/** The change a Plates form posts, from its action's path; null for any other form. */
+export function changeForAction(path) {
+  const state = /^\/plates\/states\/([A-Za-z]{2})\/(spot|unspot)$/.exec(path);
+  if (state) return { kind: state[2], state: state[1].toUpperCase() };
+  if (path === '/plates/reset') return { kind: 'reset' };
+  if (path === '/plates/trips') return { kind: 'newTrip' };
+  return null;
+}
+
+/** Orders changes as the server does: by time, then by id (code units compare like UTF-8 bytes for ASCII ids). */
+export function byTime(a, b) {
+  if (a.at !== b.at) return a.at - b.at;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The game after `changes`, applied in time order on top of `game`
+ * ({ spotted: Set of codes, finished: number of finished trips with a plate }).
+ * Returns a new game; `game` is not changed.
+ */
+export function applyChanges(game, changes) {
+  const spotted = new Set(game.spotted);
+  let finished = game.finished;
+  for (const change of [...changes].sort(byTime)) {
+    switch (change.kind) {
+      case 'spot': spotted.add(change.state); break;
+      case 'unspot': spotted.delete(change.state); break;
+      case 'reset': spotted.clear(); break;
+      case 'newTrip':
+        if (spotted.size > 0) finished += 1; // an empty trip is not kept in the history
+        spotted.clear();
+        break;
+      default: break;
+    }
+  }
+  return { spotted, finished };
+}
+
+/**
+ * The merge rule itself, for a trip's changes from any number of phones: the spotted states and
+ * when each was first spotted since it was last cleared. The same set of changes gives the same
+ * answer in any order (the server's PlatesMerge.spots).
+ */
+export function mergeSpots(changes) {
+  const spotted = new Map();
+  for (const change of [...changes].sort(byTime)) {
+    if (change.kind === 'spot' && !spotted.has(change.state)) spotted.set(change.state, change.at);
+    else if (change.kind === 'unspot') spotted.delete(change.state);
+    else if (change.kind === 'reset') spotted.clear();
+  }
+  return spotted;
+}
+
+/** "Score: 3 / 50" on the list's toolbar. */
+export const scoreText = (score, total) => `Score: ${score} / ${total}`;
+/** "3 of 50" beside the list's Map row. */
+export const mapDetail = (score, total) => `${score} of ${total}`;
+/** "3 of 50 states" above the map. */
+export const mapScore = (score, total) => `${score} of ${total} states`;
+/** "1 finished" beside the list's Trips row. */
+export const tripsDetail = (finished) => `${finished} finished`;

@@ -1,0 +1,78 @@
+// The Plates game's rules on the phone (js/plates/game.js): form actions to changes, applying
+// waiting changes to a page's game, and the merge rule's mirror being order independent.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  applyChanges, changeForAction, mapDetail, mapScore, mergeSpots, scoreText, tripsDetail,
+} from '../../Sources/PocketWeb/Resources/Public/js/plates/game.js';
+
+test('form actions become changes, other forms none', () => {
+  assert.deepEqual(changeForAction('/plates/states/AL/spot'), { kind: 'spot', state: 'AL' });
+  assert.deepEqual(changeForAction('/plates/states/tx/unspot'), { kind: 'unspot', state: 'TX' });
+  assert.deepEqual(changeForAction('/plates/reset'), { kind: 'reset' });
+  assert.deepEqual(changeForAction('/plates/trips'), { kind: 'newTrip' });
+  assert.equal(changeForAction('/plates/settings'), null);
+  assert.equal(changeForAction('/plates/states/ALA/spot'), null);
+  assert.equal(changeForAction('/murals/1/star'), null);
+});
+
+test('waiting changes apply on top of the page in time order', () => {
+  const page = { spotted: new Set(['AL']), finished: 2 };
+  const game = applyChanges(page, [
+    { id: 'c', at: 30, kind: 'unspot', state: 'AL' },
+    { id: 'a', at: 10, kind: 'spot', state: 'TX' },
+    { id: 'b', at: 20, kind: 'spot', state: 'CA' },
+  ]);
+  assert.deepEqual([...game.spotted].sort(), ['CA', 'TX']);
+  assert.equal(game.finished, 2);
+  assert.deepEqual([...page.spotted], ['AL'], 'the page game is not changed');
+});
+
+test('a reset clears the states before it, a new trip keeps a non-empty trip', () => {
+  const game = applyChanges({ spotted: new Set(), finished: 0 }, [
+    { id: '1', at: 1, kind: 'spot', state: 'AL' },
+    { id: '2', at: 2, kind: 'reset' },
+    { id: '3', at: 3, kind: 'spot', state: 'NV' },
+    { id: '4', at: 4, kind: 'newTrip' },
+    { id: '5', at: 5, kind: 'newTrip' },
+    { id: '6', at: 6, kind: 'spot', state: 'WA' },
+  ]);
+  assert.deepEqual([...game.spotted], ['WA']);
+  assert.equal(game.finished, 1, 'the empty trip between the two new trips is not counted');
+});
+
+test('the merge rule gives one game for two phones in any order', () => {
+  const phoneA = [
+    { id: 'a1', at: 100, kind: 'spot', state: 'AL' }, { id: 'a2', at: 200, kind: 'spot', state: 'TX' },
+    { id: 'a3', at: 450, kind: 'reset' }, { id: 'a4', at: 500, kind: 'spot', state: 'NV' },
+    { id: 'a5', at: 700, kind: 'unspot', state: 'NV' },
+  ];
+  const phoneB = [
+    { id: 'b1', at: 150, kind: 'spot', state: 'AL' }, { id: 'b2', at: 300, kind: 'spot', state: 'CA' },
+    { id: 'b3', at: 600, kind: 'spot', state: 'OR' }, { id: 'b4', at: 650, kind: 'spot', state: 'NV' },
+    { id: 'b5', at: 900, kind: 'spot', state: 'OR' },
+  ];
+  const expected = [['OR', 600]];
+  const all = [...phoneA, ...phoneB];
+  let seed = 13;
+  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  for (let round = 0; round < 20; round++) {
+    const shuffled = [...all];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+    }
+    assert.deepEqual([...mergeSpots(shuffled)], expected);
+  }
+  // Equal times: the id decides, whichever arrives first.
+  const tie = [{ id: 'x', at: 5, kind: 'spot', state: 'CO' }, { id: 'y', at: 5, kind: 'unspot', state: 'CO' }];
+  assert.deepEqual([...mergeSpots(tie)], []);
+  assert.deepEqual([...mergeSpots([...tie].reverse())], []);
+});
+
+test('texts match the server pages', () => {
+  assert.equal(scoreText(3, 50), 'Score: 3 / 50');
+  assert.equal(mapDetail(3, 50), '3 of 50');
+  assert.equal(mapScore(3, 50), '3 of 50 states');
+  assert.equal(tripsDetail(1), '1 finished');
+});
