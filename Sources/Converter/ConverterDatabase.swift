@@ -73,6 +73,30 @@ public struct PersonalConverterStore: ConverterStore {
     }
 }
 
+extension PersonalConverterStore {
+    /// When the remembered state was last changed (by a form post, or the phone's time of a synced
+    /// change), or nil if nothing was saved yet; the phone compares its waiting changes with it.
+    public func savedAt() async throws -> Date? {
+        let person = self.person
+        return try await writer.read { db in
+            try Date.fetchOne(db, sql: "SELECT savedAt FROM converterState WHERE personID = ?", arguments: [person.rawValue])
+        }
+    }
+
+    /// Sets the whole state as a phone had it at `changedAt`, unless the remembered state was
+    /// changed later than that (another device's newer change wins); a resend sets the same again.
+    /// - Returns: the remembered state afterwards and whether `state` was applied.
+    public func replace(with state: ConverterState, changedAt: Date) async throws -> (state: ConverterState, applied: Bool) {
+        let person = self.person
+        return try await writer.write { db in
+            let saved = try Date.fetchOne(db, sql: "SELECT savedAt FROM converterState WHERE personID = ?", arguments: [person.rawValue])
+            if let saved, saved > changedAt { return (try ConverterDatabase.load(db, person: person), false) }
+            try ConverterDatabase.save(state, person: person, db, at: changedAt)
+            return (state, true)
+        }
+    }
+}
+
 // MARK: - Private
 
 extension ConverterDatabase {
@@ -116,7 +140,7 @@ extension ConverterDatabase {
         return state
     }
 
-    fileprivate static func save(_ state: ConverterState, person: PersonID, _ db: Database) throws {
+    fileprivate static func save(_ state: ConverterState, person: PersonID, _ db: Database, at date: Date = Date()) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(state), as: UTF8.self)
@@ -125,6 +149,6 @@ extension ConverterDatabase {
                 INSERT INTO converterState(personID, json, savedAt) VALUES (?, ?, ?)
                 ON CONFLICT(personID) DO UPDATE SET json = excluded.json, savedAt = excluded.savedAt
                 """,
-            arguments: [person.rawValue, json, Date()])
+            arguments: [person.rawValue, json, date])
     }
 }

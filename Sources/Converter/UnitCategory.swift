@@ -68,6 +68,15 @@ public enum DataConvention: String, CaseIterable, Codable, Sendable, CustomStrin
         }
     }
 
+    /// The one-word label of a segmented control: "Binary", "Decimal", "IEC".
+    public var shortName: String {
+        switch self {
+        case .binary: "Binary"
+        case .decimal: "Decimal"
+        case .iec: "IEC"
+        }
+    }
+
     /// The same as `name`.
     public var description: String { name }
 }

@@ -18,10 +18,14 @@ public struct ConverterApp: PocketApp {
             summary: "Exact unit conversions: data, temperature, length and more")
     }
 
-    /// The screen (GET) and the one form every change posts (POST), both at `/converter`.
+    /// The screen (GET) and the one form every change posts (POST), both at `/converter`; the
+    /// catalog and the state endpoint the phone's own engine uses (`ConverterSync`).
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
         let pages = ConverterPages(database: database, renderer: environment.renderer)
         group.get(ConverterRoute.screen.pattern, use: pages.screen)
         group.post(ConverterRoute.change.pattern, use: pages.change)
+        let sync = ConverterSync(database: database)
+        group.get(ConverterRoute.catalog.pattern, use: sync.catalog)
+        group.post(ConverterRoute.state.pattern, use: sync.setState)
     }
 }

@@ -18,9 +18,15 @@ struct ConverterPages: Sendable {
     // MARK: Screen
 
     @Sendable func screen(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let state = try await database.store(for: try context.requirePerson()).state()
+        let person = try context.requirePerson()
+        let store = database.store(for: person)
+        let state = try await store.state()
+        let savedAt = try await store.savedAt()
         let posted = request.cookies[Self.noticeCookie]?.value
-        let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)))
+        let offline = ConverterScreen.Offline(
+            module: renderer.assets.url("js/apps/converter.js"), catalog: ConverterRoute.catalog.href,
+            stateURL: ConverterRoute.state.href, owner: String(person.rawValue), state: state, savedAt: savedAt)
+        let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)), offline: offline)
         let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href), screenClass: "screen--converter", app: Self.app)
         var response = renderer.page(frame: frame, context: context) { ConverterScreen.View(model: model, chrome: $0) }
         if posted != nil {

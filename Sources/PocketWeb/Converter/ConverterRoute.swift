@@ -1,3 +1,4 @@
+import Converter
 import Hummingbird
 
 /// Every route of the Converter app, registering handlers and building links from one place.
@@ -9,6 +10,10 @@ enum ConverterRoute: Equatable {
     case screen
     /// Where the screen's form posts a change.
     case change
+    /// The unit catalog as JSON for the browser's engine (`CatalogExport`).
+    case catalog
+    /// Where the phone saves its whole converter state as JSON (`ConverterSync`).
+    case state
 
     /// The prefix every Converter URL starts with.
     static let prefix = "/converter"
@@ -17,6 +22,8 @@ enum ConverterRoute: Equatable {
     var pattern: RouterPath {
         switch self {
         case .screen, .change: return ""
+        case .catalog: return "catalog.json"
+        case .state: return "state"
         }
     }
 
@@ -24,6 +31,8 @@ enum ConverterRoute: Equatable {
     var href: String {
         switch self {
         case .screen, .change: return Self.prefix
+        case .catalog: return Self.prefix + "/catalog.json?v=" + CatalogExport.version
+        case .state: return Self.prefix + "/state"
         }
     }
 }

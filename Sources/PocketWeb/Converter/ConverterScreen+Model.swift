@@ -42,6 +42,33 @@ enum ConverterScreen {
         let size: String
     }
 
+    /// What the page's module (js/apps/converter.js) needs to convert on the phone.
+    struct Offline: Sendable {
+        /// The module's versioned URL.
+        let module: String
+        /// The catalog's versioned URL.
+        let catalog: String
+        /// Where the phone saves its state.
+        let stateURL: String
+        /// Whose state the page shows, so a shared browser keeps each person's apart.
+        let owner: String
+        /// The state as JSON (`ConverterState`'s encoding), which the module starts from.
+        let stateJSON: String
+        /// When that state was saved, in ms since 1970 ("0" if never): newer waiting changes on the phone win.
+        let savedAt: String
+
+        init(module: String, catalog: String, stateURL: String, owner: String, state: ConverterState, savedAt: Date?) {
+            self.savedAt = String(Int64(((savedAt?.timeIntervalSince1970 ?? 0) * 1000).rounded()))
+            self.module = module
+            self.catalog = catalog
+            self.stateURL = stateURL
+            self.owner = owner
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            stateJSON = (try? encoder.encode(state)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        }
+    }
+
     /// Everything the screen shows, worked out from one person's remembered state, so the view
     /// only lays it out.
     struct Model: Sendable {
@@ -77,12 +104,15 @@ enum ConverterScreen {
         let conventionCaption: String
         /// The keypad's keys in reading order (three a row; the 0 is two wide).
         let keys: [Key]
+        /// Set when the page loads the module that converts on the phone.
+        let offline: Offline?
 
         /// How many categories are segments; three fit a 320-point phone at the default text size
         /// with "More" beside them, and the rest stay one tap away.
         static let segmentCount = 3
 
-        init(state: ConverterState, notice: IgnoredKeyReason? = nil) {
+        init(state: ConverterState, notice: IgnoredKeyReason? = nil, offline: Offline? = nil) {
+            self.offline = offline
             let choices = UnitCatalog.categories.map { category in
                 Choice(id: "converter-category-\(category.rawValue)", value: category.rawValue, label: category.name, checked: category == state.category)
             }
@@ -128,7 +158,7 @@ enum ConverterScreen {
 
             showsConventions = state.category == .data
             conventions = DataConvention.allCases.map { convention in
-                Choice(id: "converter-convention-\(convention.rawValue)", value: convention.rawValue, label: Self.shortName(convention), checked: convention == state.convention)
+                Choice(id: "converter-convention-\(convention.rawValue)", value: convention.rawValue, label: convention.shortName, checked: convention == state.convention)
             }
             conventionCaption = Self.caption(for: state.convention)
             keys = Self.keys(for: state.category)
@@ -153,14 +183,6 @@ enum ConverterScreen {
         private static func spokenUnit(_ info: UnitInfo?, plural: Bool) -> String {
             guard let info else { return "" }
             return plural ? info.plural : info.name
-        }
-
-        private static func shortName(_ convention: DataConvention) -> String {
-            switch convention {
-            case .binary: "Binary"
-            case .decimal: "Decimal"
-            case .iec: "IEC"
-            }
         }
 
         /// "1 KB = 1,024 B", computed from the catalog so it cannot drift from the conversions.
