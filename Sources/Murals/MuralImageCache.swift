@@ -62,6 +62,13 @@ public actor MuralImageCache {
         cached(key: Self.key(for: url), url: url)
     }
 
+    /// The size of the picture at `url` when it is saved (never fetches, never reads the picture),
+    /// so the "Keep offline" list can say how much the phone will hold before it asks.
+    public func savedSize(at url: URL) -> Int? {
+        guard let entry = loadedIndex()[Self.key(for: url)], entry.url == url.absoluteString else { return nil }
+        return entry.size
+    }
+
     /// The bytes of pictures kept now.
     public func totalBytes() -> Int {
         loadedIndex().values.reduce(0) { $0 + $1.size }

@@ -9,7 +9,8 @@ import PocketCore
 /// not even one that hides or rewrites a mural, can ever lose one. Every query of them names the
 /// person, so one person's favourites and visits are never read or changed for another.
 public final class MuralsDatabase: MuralsStore {
-    private let writer: any DatabaseWriter
+    /// Internal so the outbox changes (`MuralsDatabase+Changes.swift`) share it.
+    let writer: any DatabaseWriter
 
     /// Opens (and migrates) the store at `url` in the data directory.
     public static func onDisk(at url: URL) throws -> MuralsDatabase {
@@ -25,6 +26,15 @@ public final class MuralsDatabase: MuralsStore {
     public init(writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+    }
+
+    /// The last migration of the release before offline changes (issue #13); tests write a
+    /// database of that schema and check that opening it upgrades it without loss.
+    static let previousSchema = "v2: favourites and visits belong to a person"
+
+    /// Migrates only up to `identifier`, leaving a database as an older release wrote it (tests).
+    static func migrate(_ writer: any DatabaseWriter, upTo identifier: String) throws {
+        try migrator.migrate(writer, upTo: identifier)
     }
 
     // MARK: MuralsStore
@@ -64,6 +74,8 @@ public final class MuralsDatabase: MuralsStore {
             } else {
                 try db.execute(sql: "DELETE FROM favourites WHERE personID = ? AND muralID = ?", arguments: [person.rawValue, muralID])
             }
+            // A form post is a change made now: offline changes older than it no longer win.
+            try Self.recordDecision(db, person: person, muralID: muralID, at: Self.milliseconds(Date()), changeID: "")
         }
     }
 
@@ -207,6 +219,25 @@ private extension MuralsDatabase {
                     ALTER TABLE visited_v2 RENAME TO visited;
                     """,
                 arguments: [PersonID.firstOwner.rawValue, PersonID.firstOwner.rawValue])
+        }
+        // Offline stars (issue #13): which change last decided each star, and the change ids seen.
+        // Existing favourites get no row, which counts as decided at time 0 (any change wins).
+        migrator.registerMigration("v3: favourite changes from the outbox") { db in
+            try db.execute(sql: """
+                CREATE TABLE favourite_decisions(
+                    personID INTEGER NOT NULL,
+                    muralID INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    changeID TEXT NOT NULL,
+                    PRIMARY KEY(personID, muralID)
+                );
+                CREATE TABLE applied_changes(
+                    personID INTEGER NOT NULL,
+                    changeID TEXT NOT NULL,
+                    appliedAt DATETIME NOT NULL,
+                    PRIMARY KEY(personID, changeID)
+                );
+                """)
         }
         return migrator
     }

@@ -21,6 +21,8 @@ public enum MuralsError: Error, Equatable, Sendable, CustomStringConvertible {
     case imageUnavailable(String)
     /// The server sent something other than a picture.
     case notAnImage(contentType: String)
+    /// A change sent from the phone's outbox is not one Pocket understands.
+    case invalidChange(String)
 
     /// A one-line message.
     public var description: String {
@@ -43,6 +45,8 @@ public enum MuralsError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The picture is not saved yet and could not be fetched: \(reason)."
         case .notAnImage(let type):
             return "The server sent \(type.isEmpty ? "something without a type" : "“\(type)”") instead of a picture."
+        case .invalidChange(let detail):
+            return "The change cannot be applied: \(detail)."
         }
     }
 }

@@ -15,6 +15,9 @@ public protocol MuralsStore: Sendable {
     func favouriteIDs(of person: PersonID) async throws -> Set<Int>
     /// Marks or unmarks a favourite of `person`; marking needs a shown mural (`MuralsError.unknownMural`).
     func setFavourite(_ isFavourite: Bool, muralID: Int, for person: PersonID) async throws
+    /// Applies a star changed on a phone (from its outbox) for `person`: each change id at most
+    /// once, the latest change per mural wins (the rule is on `MuralsFavouriteChange`).
+    func apply(_ change: MuralsFavouriteChange, for person: PersonID) async throws -> MuralsChangeOutcome
     /// The ids of murals `person` passed on a walk.
     func visitedIDs(of person: PersonID) async throws -> Set<Int>
     /// Adds murals to the ones `person` visited.

@@ -100,10 +100,10 @@ struct MuralsDatabaseTests {
         #expect(try await reopened.favouriteIDs(of: .firstOwner) == [1])
         #expect(try await reopened.visitedIDs(of: .firstOwner) == [1])
         #expect(try await reopened.syncState().lastSuccess == Self.when)
-        // The tables the brief names exist.
+        // The tables the brief names exist, and the outbox's (issue #13).
         let queue = try DatabaseQueue(path: url.path)
         let tables = try await queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%' AND name NOT LIKE 'sqlite%' ORDER BY name") }
-        #expect(tables == ["favourites", "mural_images", "murals", "sync_state", "visited"])
+        #expect(tables == ["applied_changes", "favourite_decisions", "favourites", "mural_images", "murals", "sync_state", "visited"])
     }
 
     @Test func tenThousandDemoMuralsApplyInOneGo() async throws {

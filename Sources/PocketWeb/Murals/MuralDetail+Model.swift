@@ -41,6 +41,7 @@ enum MuralDetail {
         let directionsLabel: String
         let favourite: MuralsFavouriteForm
         let visited: Bool
+        let changesAction = MuralsRoute.changes.href
 
         init(mural: Mural, isFavourite: Bool, isVisited: Bool, position: GeoCoordinate?, platform: MapsPlatform) {
             id = mural.id

@@ -53,6 +53,8 @@ public struct MuralsApp: PocketApp {
         group.get(MuralsRoute.main.pattern, use: pages.main)
         group.get(MuralsRoute.mural(0).pattern, use: pages.mural)
         group.post(MuralsRoute.favourite(0).pattern, use: pages.favourite)
+        group.post(MuralsRoute.changes.pattern, use: pages.changes)
+        group.get(MuralsRoute.offlineList.pattern, use: pages.offlineList)
         group.get(MuralsRoute.thumbnail(0).pattern, use: pages.thumbnail)
         group.get(MuralsRoute.image(0, 0).pattern, use: pages.picture)
         group.post(MuralsRoute.refresh.pattern, use: pages.refresh)

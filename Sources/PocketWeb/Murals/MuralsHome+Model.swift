@@ -45,6 +45,8 @@ enum MuralsHome {
         let trailJSON: String
         let walkJSON: String
         let visitedAction: String
+        let keepList: String
+        let changesAction: String
         let startLatitude: String
         let startLongitude: String
 
@@ -103,6 +105,8 @@ enum MuralsHome {
             trailJSON = MuralsRoute.trailJSON.href
             walkJSON = MuralsRoute.walk.href
             visitedAction = MuralsRoute.visited.href
+            keepList = MuralsRoute.offlineList.href
+            changesAction = MuralsRoute.changes.href
             startLatitude = MuralsPosition.degrees(start.latitude)
             startLongitude = MuralsPosition.degrees(start.longitude)
         }

@@ -16,11 +16,12 @@ extension MuralsHome {
             let csrf = Components.csrf(chrome)
             return """
             <div class="murals" id="murals" data-module="\(model.map.module)" data-walk="\(model.walkJSON)" data-trail="\(model.trailJSON)" \
-            data-visited="\(model.visitedAction)" data-show="\(model.filterValue)" data-start="\(model.startLatitude),\(model.startLongitude)" data-at="\(model.positionParam)">
+            data-visited="\(model.visitedAction)" data-keep="\(model.keepList)" data-changes="\(model.changesAction)" data-show="\(model.filterValue)" data-start="\(model.startLatitude),\(model.startLongitude)" data-at="\(model.positionParam)">
             \(Self.map(model.map))
             <section class="murals__list" id="murals-list-pane" aria-label="Murals by distance">
             \(Self.status(model.status))
             <p class="murals-location-note" id="murals-location-note" role="status" hidden></p>
+            \(Self.keep)
             \(filter)
             <h2 class="list-section__header murals-caption"><span id="murals-distance-caption">\(model.distanceCaption)</span> · <span id="murals-count">\(model.countText)</span></h2>
             \(if: model.cells.isEmpty, "<p class=\"murals-empty\" id=\"murals-empty\">\(model.emptyText)</p>\n")\
@@ -107,6 +108,14 @@ extension MuralsHome {
 
             """
         }
+
+        /// "Keep offline": murals.js saves every mural's page and pictures on the phone. Without
+        /// JavaScript there is nothing to save them with, so it is not shown.
+        private static let keep: HTML = """
+            <div class="murals-keep murals-js" id="murals-keep">\
+            <button class="button button--tinted murals-keep__button" type="button" id="murals-keep-button">Keep Offline</button>\
+            <span class="murals-keep__status" id="murals-keep-status" role="status" aria-live="polite"></span></div>
+            """
 
         /// "Simulate Location", as the simulator's menu offers it.
         private static let simulateSheet: HTML = """

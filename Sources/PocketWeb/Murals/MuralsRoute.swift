@@ -5,6 +5,8 @@ enum MuralsRoute: Equatable {
     case main
     case mural(Int)
     case favourite(Int)
+    case changes
+    case offlineList
     case thumbnail(Int)
     case image(Int, Int)
     case refresh
@@ -26,6 +28,8 @@ enum MuralsRoute: Equatable {
         case .main: return ""
         case .mural: return "mural/:id"
         case .favourite: return "mural/:id/favourite"
+        case .changes: return "changes"
+        case .offlineList: return "offline.json"
         case .thumbnail: return "mural/:id/thumbnail"
         case .image: return "mural/:id/images/:index"
         case .refresh: return "refresh"
@@ -46,6 +50,8 @@ enum MuralsRoute: Equatable {
         case .main: return Self.prefix
         case .mural(let id): return "\(Self.prefix)/mural/\(id)"
         case .favourite(let id): return "\(Self.prefix)/mural/\(id)/favourite"
+        case .changes: return "\(Self.prefix)/changes"
+        case .offlineList: return "\(Self.prefix)/offline.json"
         case .thumbnail(let id): return "\(Self.prefix)/mural/\(id)/thumbnail"
         case .image(let id, let index): return "\(Self.prefix)/mural/\(id)/images/\(index)"
         case .refresh: return "\(Self.prefix)/refresh"

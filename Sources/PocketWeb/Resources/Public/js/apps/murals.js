@@ -6,9 +6,16 @@
  * that already work without JavaScript: the server orders the list by the last known position
  * (kept in the murals_at cookie), favourites are real form posts, the trail has its own page.
  *
+ * Offline (issue #13): pins and list come from the page's own data (each cell's data-lat/lon),
+ * so a saved copy of the page draws them with no server; stars go through the outbox
+ * (murals/stars.js) and "Keep offline" saves every mural's page and pictures (murals/keep.js).
+ *
  * The location (a GPS watch, or a simulated point or walk) lives at module level, so a walk
  * replay keeps going while the visitor looks at a mural and comes back.
  */
+
+import { initKeep } from '../murals/keep.js';
+import { initStars } from '../murals/stars.js';
 
 const EARTH_RADIUS = 6371008.8; // metres, the same mean radius Pocket's server uses
 const STREET_ZOOM = 17;
@@ -444,7 +451,17 @@ function initMain(root) {
   };
   screen.addEventListener('click', onClick);
 
-  const onSubmit = (e) => favouriteInPlace(e, (form, on) => {
+  // Offline copies are kept under the screens' plain addresses; the cookie carries the position.
+  if (document.cookie.includes(`murals_at=`)) {
+    root.querySelector('.murals-filter input[name="at"]')?.remove();
+    if (trailButton) {
+      const href = new URL(trailButton.href);
+      href.searchParams.delete('at');
+      trailButton.href = href.pathname + href.search;
+    }
+  }
+  const stopKeep = initKeep(root);
+  const stopStars = initStars(root, (form, on) => {
     const cell = form.closest('.murals-cell');
     if (!cell) return;
     cell.classList.toggle('is-favourite', on);
@@ -456,8 +473,7 @@ function initMain(root) {
       const n = cells().length;
       root.querySelector('#murals-count').textContent = n === 1 ? '1 mural' : `${n} murals`;
     }
-  });
-  root.addEventListener('submit', onSubmit);
+  }, { reread: root.dataset.show === 'favourites' });
 
   // Someone who allowed location before gets it straight away, centred at street zoom.
   if (loc.mode === 'none') {
@@ -479,42 +495,10 @@ function initMain(root) {
     gone = true;
     loc.listeners.delete(onChange);
     screen.removeEventListener('click', onClick);
-    root.removeEventListener('submit', onSubmit);
+    stopKeep();
+    stopStars();
     map?.remove();
   };
-}
-
-/* ---------------------------------------------------------------- favourites in place */
-
-// The star is a real form; with JavaScript it is sent without leaving (or re-drawing) the screen.
-function favouriteInPlace(e, changed) {
-  const form = e.target.closest?.('form[data-favourite]');
-  if (!form || form.hasAttribute('data-no-swap')) return;
-  e.preventDefault();
-  const input = form.querySelector('input[name="favourite"]');
-  const button = form.querySelector('button');
-  const wanted = input.value === '1';
-  button.disabled = true;
-  fetch(form.getAttribute('action'), {
-    method: 'POST', body: new URLSearchParams(new FormData(form)),
-    headers: { 'X-CSRF-Token': csrf(), Accept: 'application/json' },
-  }).then(async (res) => {
-    if (!res.ok) throw new Error(String(res.status));
-    const json = await res.json();
-    const on = json.favourite === true;
-    input.value = on ? '0' : '1';
-    button.setAttribute('aria-pressed', String(on));
-    const title = form.closest('[data-title]')?.dataset.title ?? document.querySelector('#mural-title')?.textContent ?? 'this mural';
-    button.setAttribute('aria-label', on ? `Remove ${title} from favourites` : `Add ${title} to favourites`);
-    changed(form, on);
-    button.disabled = false;
-  }).catch(() => {
-    // Let the browser post it the ordinary way instead; pocket.js leaves data-no-swap forms alone.
-    form.setAttribute('data-no-swap', '');
-    button.disabled = false;
-    form.requestSubmit(button);
-  });
-  return wanted;
 }
 
 /* ---------------------------------------------------------------- a mural's page */
@@ -530,11 +514,10 @@ function initDetail(root) {
   };
   loc.listeners.add(onChange);
   if (loc.mode !== 'none') onChange('position');
-  const onSubmit = (e) => favouriteInPlace(e, () => {});
-  root.addEventListener('submit', onSubmit);
+  const stopStars = initStars(root);
   return () => {
     loc.listeners.delete(onChange);
-    root.removeEventListener('submit', onSubmit);
+    stopStars();
   };
 }
 
