@@ -48,6 +48,8 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
     case unknownBook(Int)
     /// The database in use has no citation index (an old or partial database).
     case citationsUnavailable
+    /// A talk's text could not be fetched from its source (and none is stored).
+    case talkTextUnavailable(talkID: Int, detail: String)
 
     /// What is too long for the one-line message but belongs in the log (a damaged database's
     /// whole `quick_check` report), if anything.
@@ -86,6 +88,7 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
         case .unknownSpeaker(let id): return "There is no speaker number \(id)."
         case .unknownBook(let id): return "There is no book number \(id)."
         case .citationsUnavailable: return "This database has no citation index."
+        case .talkTextUnavailable(let talkID, let detail): return "The text of talk \(talkID) could not be fetched: \(detail)."
         }
     }
 }

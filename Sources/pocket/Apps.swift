@@ -21,9 +21,16 @@ func makeApps(dataDirectory: DataDirectory, environment: [String: String], confe
     )
     let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file("remote.sqlite")))
     let converter = ConverterApp(database: try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite")))
+    let talkTexts: URL
+    do {
+        talkTexts = try TalkTextSource.resolve(environment: environment)
+    } catch {
+        throw CommandFailure(description: error.description)
+    }
     let conferenceApp = ConferenceApp(
         library: try await ConferenceLibrary.open(dataDirectory: dataDirectory),
         manifestURL: conference.manifestURL,
+        talkTextBase: talkTexts,
         autoUpdate: conference.autoUpdate
     )
     let murals = try makeMuralsApp(dataDirectory: dataDirectory, environment: environment, demo: muralsDemo)

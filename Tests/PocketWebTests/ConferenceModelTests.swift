@@ -90,16 +90,16 @@ struct ConferenceModelTests {
             previous: nil, next: TalkSummary(id: 6, title: "Next", speaker: "", speakerID: nil, pages: nil),
             citations: [TalkCitation(id: 1, bookID: 141, chapter: 9, verses: "33-35", reference: "Mark 9:33–35", page: 9),
                         TalkCitation(id: 2, bookID: 401, chapter: 76, verses: nil, reference: "D&C 76", page: nil)])
-        let talk = ConferenceTalk(detail, from: .speaker(7), secure: true, citationsAvailable: true)
+        let talk = ConferenceTalk(detail, from: .speaker(7), citationsAvailable: true)
         // Not bookmarked: the button bookmarks, and the form returns to the talk in its list.
         #expect(talk.bookmark.action == "/conference/talks/5/bookmark")
         #expect(talk.bookmark.newValue == "1" && talk.bookmark.label == "Bookmark")
         #expect(talk.bookmark.returnTo == "/conference/talks/5?from=speaker-7")
-        let bookmarked = ConferenceTalk(detail, from: nil, secure: false, citationsAvailable: true, isBookmarked: true)
+        let bookmarked = ConferenceTalk(detail, from: nil, citationsAvailable: true, isBookmarked: true)
         #expect(bookmarked.bookmark.newValue == "0" && bookmarked.bookmark.label == "Remove Bookmark")
         #expect(bookmarked.bookmark.returnTo == "/conference/talks/5")
-        #expect(talk.contentURL == "https://scriptures.byu.edu/content/talks_ajax/5")
-        #expect(ConferenceTalk(detail, from: nil, secure: false, citationsAvailable: true).contentURL == "http://scriptures.byu.edu/content/talks_ajax/5")
+        // The text comes from Pocket's own origin (a stored copy), never straight from the source.
+        #expect(talk.textURL == "/conference/talks/5/text")
         #expect(talk.media.map(\.kind) == [.audio, .video, .link])
         #expect(talk.media[0].label == "Listen" && talk.media[1].label == "Watch (high quality)")
         #expect(talk.citations.map(\.href) == ["/conference/citations/141/9/33", "/conference/citations/401/76/all"])

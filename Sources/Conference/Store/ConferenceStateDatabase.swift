@@ -188,6 +188,19 @@ struct ConferenceStateDatabase: Sendable {
     }
 }
 
+extension ConferenceStateDatabase {
+    /// A date as GRDB stores one ("yyyy-MM-dd HH:mm:ss.SSS", UTC), written without the
+    /// `DateFormatter` GRDB uses, which maps in megabytes of ICU for one timestamp per install.
+    static func storedDate(_ date: Date) -> DatabaseDateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        var components = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        // Whole milliseconds, so GRDB's rounding can never write ".1000".
+        components.nanosecond = (components.nanosecond ?? 0) / 1_000_000 * 1_000_000
+        return DatabaseDateComponents(components, format: .YMD_HMSS)
+    }
+}
+
 // MARK: - Private
 
 private extension ConferenceStateDatabase {
@@ -238,18 +251,19 @@ private extension ConferenceStateDatabase {
         migrator.registerMigration("v3: digests of sci-core files") { db in
             try CoreDigest.createTables(db)
         }
+        // Talk texts fetched from their source, kept so a talk reads offline and is fetched only once.
+        migrator.registerMigration("v4: stored talk texts") { db in
+            try db.execute(sql: """
+                CREATE TABLE talk_text(
+                    talkID INTEGER PRIMARY KEY,
+                    html TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    source TEXT NOT NULL,
+                    fetchedAt DATETIME NOT NULL
+                );
+                """)
+        }
         return migrator
-    }
-
-    /// A date as GRDB stores one ("yyyy-MM-dd HH:mm:ss.SSS", UTC), written without the
-    /// `DateFormatter` GRDB uses, which maps in megabytes of ICU for one timestamp per install.
-    static func storedDate(_ date: Date) -> DatabaseDateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        var components = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        // Whole milliseconds, so GRDB's rounding can never write ".1000".
-        components.nanosecond = (components.nanosecond ?? 0) / 1_000_000 * 1_000_000
-        return DatabaseDateComponents(components, format: .YMD_HMSS)
     }
 
     /// Refills the index from the attached sci-core file in one statement, inside SQLite: no row

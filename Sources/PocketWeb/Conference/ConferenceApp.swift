@@ -8,12 +8,15 @@ import PocketCore
 public struct ConferenceApp: PocketApp {
     private let store: any ConferenceStore
     private let updates: ConferenceUpdates
+    private let texts: TalkTextArchive
 
     /// Builds the app on an open library. `manifestURL` is where updates are looked for; with
     /// `autoUpdate` the database the manifest offers is installed at start-up without asking.
-    public init(library: ConferenceLibrary, manifestURL: URL, autoUpdate: Bool = false, fetcher: any HTTPFetching = LiveHTTPFetcher(),
-                installer: DatabaseInstaller? = nil) {
+    /// Talk texts are fetched from `talkTextBase` (see `TalkTextSource`) and kept in the library.
+    public init(library: ConferenceLibrary, manifestURL: URL, talkTextBase: URL = TalkTextSource.defaultURL, autoUpdate: Bool = false,
+                fetcher: any HTTPFetching = LiveHTTPFetcher(), installer: DatabaseInstaller? = nil) {
         store = library
+        texts = TalkTextArchive(library: library, base: talkTextBase, fetcher: fetcher)
         updates = ConferenceUpdates(library: library, installer: installer ?? DatabaseInstaller(library: library),
                                     manifestURL: manifestURL, autoUpdate: autoUpdate, fetcher: fetcher)
     }
@@ -23,17 +26,19 @@ public struct ConferenceApp: PocketApp {
                       summary: "The Scripture Citation Index: general conference talks and the scriptures they cite")
     }
 
-    /// Talk texts come from scriptures.byu.edu in a sandboxed frame; recordings from wherever the
-    /// database points (their hosts changed over the years), only ever as audio or video.
+    /// Talk texts come from Pocket itself (stored copies) in a sandboxed frame; recordings from
+    /// wherever the database points (their hosts changed over the years), only ever as audio or video.
     public var externalSources: ExternalSources {
-        ExternalSources(mediaSources: ["https:", "http:"], frameSources: ["http://scriptures.byu.edu", "https://scriptures.byu.edu"])
+        ExternalSources(mediaSources: ["https:", "http:"], frameSources: ["'self'"])
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let pages = ConferencePages(store: store, updates: updates, renderer: environment.renderer)
+        let pages = ConferencePages(store: store, updates: updates, texts: texts, renderer: environment.renderer)
         group.get(ConferenceRoute.conferences.pattern, use: pages.conferences)
         group.get(ConferenceRoute.conference(0).pattern, use: pages.conference)
         group.get(ConferenceRoute.talk(0).pattern, use: pages.talk)
+        group.get(ConferenceRoute.talkText(0).pattern, use: pages.talkText)
+        group.get(ConferenceRoute.keep(0).pattern, use: pages.keep)
         group.post(ConferenceRoute.bookmark(0).pattern, use: pages.bookmark)
         group.get(ConferenceRoute.volumes.pattern, use: pages.volumes)
         group.get(ConferenceRoute.book(0).pattern, use: pages.book)

@@ -6,6 +6,7 @@ import Hummingbird
 struct ConferencePages: Sendable {
     let store: any ConferenceStore
     let updates: ConferenceUpdates
+    let texts: TalkTextArchive
     let renderer: PageRenderer
 
     static let app = "conference"
@@ -28,7 +29,7 @@ struct ConferencePages: Sendable {
     @Sendable func conference(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let id = try Self.id(context, "id", what: "conference")
         let list = TalkList(conference: try await query { try await store.conference(id: id) })
-        return try await splitPage(list, section: .conferences, context: context)
+        return try await splitPage(list, section: .conferences, keep: ConferenceScreens.KeepOffline(conference: id), context: context)
     }
 
     @Sendable func talk(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -40,7 +41,7 @@ struct ConferencePages: Sendable {
         let list = try await contextList(for: detail, source: source)
         try? await store.recordView(talkID: id, by: person)
         let isBookmarked = try await query { try await store.isBookmarked(talkID: id, by: person) }
-        let talk = ConferenceTalk(detail, from: source, secure: context.isSecure, citationsAvailable: status.capabilities.citations,
+        let talk = ConferenceTalk(detail, from: source, citationsAvailable: status.capabilities.citations,
                                   isBookmarked: isBookmarked)
         let section: ConferenceShell.Section = switch source {
         case .speaker?: .speakers
@@ -50,7 +51,8 @@ struct ConferencePages: Sendable {
         }
         var search: ConferenceScreens.SearchForm?
         if case .search(let text)? = source { search = ConferenceScreens.SearchForm(query: text) }
-        let model = ConferenceScreens.Split(shell: try await shell(section, status: status), list: list, talk: talk, search: search)
+        let model = ConferenceScreens.Split(shell: try await shell(section, status: status), list: list, talk: talk, search: search,
+                                            module: conferenceModule)
         let back = BackLink(label: list.title, href: list.href)
         return renderer.page(frame: frame(detail.title, back: back), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
     }
@@ -132,7 +134,8 @@ struct ConferencePages: Sendable {
         let hits = text.isEmpty ? [] : try await query { try await store.search(text, limit: 50) }
         var list = TalkList(search: text, hits: hits)
         if text.isEmpty { list = TalkList(title: "Search", href: list.href, parent: list.parent, sections: [], emptyMessage: "") }
-        let model = ConferenceScreens.Split(shell: try await shell(.search), list: list, search: ConferenceScreens.SearchForm(query: text))
+        let model = ConferenceScreens.Split(shell: try await shell(.search), list: list, search: ConferenceScreens.SearchForm(query: text),
+                                            module: conferenceModule)
         return renderer.page(frame: frame("Search", back: Self.home), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
     }
 
@@ -145,12 +148,18 @@ struct ConferencePages: Sendable {
         return ConferenceShell(section: section, isSample: current.source.isSample, offer: await updates.snapshot().offer)
     }
 
+    /// The versioned address of the Conference client module.
+    var conferenceModule: String {
+        renderer.assets.url("js/apps/conference.js")
+    }
+
     func frame(_ title: String, back: BackLink?, largeTitle: Bool = false) -> PageFrame {
         PageFrame(title: title, back: back, largeTitle: largeTitle, screenClass: "screen--conference", app: Self.app)
     }
 
-    private func splitPage(_ list: TalkList, section: ConferenceShell.Section, context: PocketRequestContext) async throws -> Response {
-        let model = ConferenceScreens.Split(shell: try await shell(section), list: list)
+    private func splitPage(_ list: TalkList, section: ConferenceShell.Section, keep: ConferenceScreens.KeepOffline? = nil,
+                           context: PocketRequestContext) async throws -> Response {
+        let model = ConferenceScreens.Split(shell: try await shell(section), list: list, keep: keep, module: conferenceModule)
         return renderer.page(frame: frame(list.title, back: list.parent), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
     }
 
@@ -188,7 +197,7 @@ struct ConferencePages: Sendable {
         }
     }
 
-    private static func id(_ context: PocketRequestContext, _ name: String, what: String) throws -> Int {
+    static func id(_ context: PocketRequestContext, _ name: String, what: String) throws -> Int {
         try number(context, name, what: what)
     }
 

@@ -6,6 +6,10 @@ enum ConferenceRoute: Equatable {
     case conferences
     case conference(Int)
     case talk(Int, from: TalkListSource? = nil)
+    /// A talk's text as a document of its own, shown in the talk page's sandboxed frame.
+    case talkText(Int)
+    /// The addresses to keep offline for a conference (JSON); stores any talk texts still missing.
+    case keep(Int)
     /// POST: bookmark a talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), for the signed-in person.
     case bookmark(Int)
     case volumes
@@ -31,6 +35,8 @@ enum ConferenceRoute: Equatable {
         case .conferences: return ""
         case .conference: return "conferences/:id"
         case .talk: return "talks/:id"
+        case .talkText: return "talks/:id/text"
+        case .keep: return "conferences/:id/keep"
         case .bookmark: return "talks/:id/bookmark"
         case .volumes: return "citations"
         case .book: return "citations/:book"
@@ -56,6 +62,8 @@ enum ConferenceRoute: Equatable {
             let query = from.map { "?from=\($0.token.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? "")" } ?? ""
             return "\(Self.prefix)/talks/\(id)\(query)"
         case .bookmark(let id): return "\(Self.prefix)/talks/\(id)/bookmark"
+        case .talkText(let id): return "\(Self.prefix)/talks/\(id)/text"
+        case .keep(let id): return "\(Self.prefix)/conferences/\(id)/keep"
         case .volumes: return "\(Self.prefix)/citations"
         case .book(let book): return "\(Self.prefix)/citations/\(book)"
         case .chapter(let book, let chapter): return "\(Self.prefix)/citations/\(book)/\(chapter)"

@@ -49,12 +49,32 @@ enum ConferenceScreens {
         let list: TalkList
         let talk: ConferenceTalk?
         let search: SearchForm?
+        /// The "Keep Offline" bar, on a conference's own talk list.
+        let keep: KeepOffline?
+        /// The versioned URL of `js/apps/conference.js`, which runs the bar and says when search needs the server.
+        let module: String?
 
-        init(shell: ConferenceShell, list: TalkList, talk: ConferenceTalk? = nil, search: SearchForm? = nil) {
+        init(shell: ConferenceShell, list: TalkList, talk: ConferenceTalk? = nil, search: SearchForm? = nil, keep: KeepOffline? = nil,
+             module: String? = nil) {
             self.shell = shell
             self.list = talk.map { list.selecting($0.id) } ?? list
             self.talk = talk
             self.search = search
+            self.keep = keep
+            self.module = module
+        }
+    }
+
+    /// "Keep Offline" for a conference: where its keep list is, and the page it keeps.
+    struct KeepOffline: Sendable {
+        /// `ConferenceRoute.keep(id)`.
+        let listURL: String
+        /// The conference's talk list, the entry the client checks to say it is kept.
+        let pageURL: String
+
+        init(conference id: Int) {
+            listURL = ConferenceRoute.keep(id).href
+            pageURL = ConferenceRoute.conference(id).href
         }
     }
 

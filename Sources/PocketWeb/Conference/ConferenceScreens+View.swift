@@ -140,7 +140,8 @@ extension ConferenceScreens.Split {
             """
             \(model.shell.bannerHTML)
             <div class="split split--pane conference-split\(if: model.talk != nil, " split--detail")">
-            <div class="split__primary" id="conference-list">
+            <div class="split__primary" id="conference-list"\(attribute: "data-module", model.module)>
+            \(unwrap: model.keep, keepBar)
             \(unwrap: model.search, searchForm)
             <div id="conference-results">\(model.list.html)</div>
             </div>
@@ -153,15 +154,28 @@ extension ConferenceScreens.Split {
 
         var toolbar: HTML { model.shell.tabBar }
 
+        /// "Keep Offline": hidden until `conference.js` shows it (it needs the browser's Cache Storage).
+        private func keepBar(_ keep: ConferenceScreens.KeepOffline) -> HTML {
+            """
+            <div class="conference-keep" id="conference-keep" data-keep-list="\(keep.listURL)" data-keep-page="\(keep.pageURL)">
+            <button class="button button--tinted conference-keep__button" type="button" id="conference-keep-button" hidden>Keep Offline</button>
+            <progress class="conference-keep__progress" id="conference-keep-progress" max="1" value="0" hidden></progress>
+            <p class="conference-keep__status" id="conference-keep-status" role="status"></p>
+            </div>
+            """
+        }
+
         /// The search field: a GET form, so it works without JavaScript; with it, results follow the typing.
         private func searchForm(_ search: ConferenceScreens.SearchForm) -> HTML {
             """
+            <div class="conference-search-box" id="conference-search-box" data-needs-server="Search needs the Pocket server, which can’t be reached right now. Kept conferences can still be read.">
             <form class="conference-search" role="search" action="\(ConferenceRoute.search(nil).href)" method="get" data-live-search data-transition="none">
             <label class="visually-hidden" for="conference-search-field">Search talks and speakers</label>
             <input class="search-field" id="conference-search-field" type="search" name="q" value="\(search.query)" placeholder="Titles and speakers" \
             autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200">
             <button class="button button--tinted js-hidden" type="submit">Search</button>
             </form>
+            </div>
             \(unwrap: search.hint, { "<p class=\"conference-empty\">\($0)</p>" })
             """
         }

@@ -1,7 +1,7 @@
 import Conference
 import Foundation
 
-/// The talk screen: its facts, the text in a sandboxed frame, media, neighbours and citations.
+/// The talk screen: its facts, the text (Pocket's stored copy) in a sandboxed frame, media, neighbours and citations.
 struct ConferenceTalk: Sendable {
     /// A line of the facts list (speaker, conference, date…), linked when it has a screen of its own.
     struct Fact: Sendable {
@@ -48,7 +48,8 @@ struct ConferenceTalk: Sendable {
     let id: Int
     let title: String
     let facts: [Fact]
-    let contentURL: String
+    /// The talk's text on Pocket's own origin (`ConferenceRoute.talkText`), fetched and stored on first view.
+    let textURL: String
     let frameTitle: String
     let talkURL: String?
     let media: [Media]
@@ -58,8 +59,8 @@ struct ConferenceTalk: Sendable {
     let citationsNote: String
     let bookmark: BookmarkForm
 
-    /// `secure`: the page is served over HTTPS, where a plain-HTTP frame would be blocked as mixed content.
-    init(_ talk: TalkDetail, from source: TalkListSource?, secure: Bool, citationsAvailable: Bool, isBookmarked: Bool = false) {
+    /// Builds the screen for `talk` opened from `source`.
+    init(_ talk: TalkDetail, from source: TalkListSource?, citationsAvailable: Bool, isBookmarked: Bool = false) {
         id = talk.id
         title = talk.title
         var facts: [Fact] = []
@@ -74,7 +75,7 @@ struct ConferenceTalk: Sendable {
         if let pages = talk.pages { facts.append(Fact(label: "Pages", value: pages.description, href: nil)) }
         self.facts = facts
 
-        contentURL = Self.frameAddress(talk.contentURL, secure: secure)
+        textURL = ConferenceRoute.talkText(talk.id).href
         frameTitle = "Text of “\(talk.title)”"
         talkURL = talk.url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0.absoluteString : nil }
         media = talk.media.compactMap(Self.media)
@@ -109,13 +110,5 @@ struct ConferenceTalk: Sendable {
         let isAudio = audioExtensions.contains(ext) || (link.kind == .audio && ext == "mp4")
         let kind: Media.Kind = isAudio ? .audio : videoExtensions.contains(ext) ? .video : .link
         return Media(label: link.kind.label, url: link.url.absoluteString, kind: kind)
-    }
-
-    private static func frameAddress(_ url: URL, secure: Bool) -> String {
-        guard secure, url.scheme?.lowercased() == "http", var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return url.absoluteString
-        }
-        parts.scheme = "https"
-        return parts.url?.absoluteString ?? url.absoluteString
     }
 }

@@ -8,10 +8,14 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = policy.headerValue
+        // A document made for Pocket's own frames (a Conference talk's text) brings its own, sandboxed
+        // policy (no scripts, `frame-ancestors 'self'`); only a sandboxing policy is kept, every other
+        // response gets Pocket's.
+        let framed = response.headers[.contentSecurityPolicy].flatMap { $0.hasPrefix("sandbox") ? $0 : nil }
+        response.headers[.contentSecurityPolicy] = framed ?? policy.headerValue
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "same-origin"
-        response.headers[.xFrameOptions] = "DENY"
+        response.headers[.xFrameOptions] = framed == nil ? "DENY" : "SAMEORIGIN"
         response.headers[.crossOriginOpenerPolicy] = "same-origin"
         response.headers[.permissionsPolicy] = "geolocation=(self), camera=(), microphone=(), payment=()"
         if context.isSecure {
