@@ -14,7 +14,7 @@ import shutil
 import pytest
 
 from pocket_helpers import (ARTIFACTS, MuralsServer, Page, PlateImageServer, PocketServer, SCIManifestServer,
-                            console_problems, make_driver)
+                            TalkTextSite, console_problems, make_driver)
 
 
 def pytest_configure(config):
@@ -62,12 +62,21 @@ def murals_service():
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory, plate_images, sci_manifest, murals_service):
+def talk_texts():
+    """A local stand-in for scriptures.byu.edu's talk texts (POCKET_SCI_TALKS_URL), never the internet."""
+    site = TalkTextSite().start()
+    yield site
+    site.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, plate_images, sci_manifest, murals_service, talk_texts):
     """The real server. Graceful shutdown is a requirement: SIGTERM must end it with 0 within 10 s.
     Plate pictures come from the `plate_images` fixture host (POCKET_PLATES_IMAGE_BASE), never the internet."""
     srv = PocketServer(log_path=ARTIFACTS / "server.log", data_dir=tmp_path_factory.mktemp("pocket-data"),
                        env={"POCKET_PLATES_IMAGE_BASE": plate_images.base_url,
                             "POCKET_SCI_MANIFEST_URL": sci_manifest.manifest_url,
+                            "POCKET_SCI_TALKS_URL": talk_texts.base_url,
                             **murals_service.env()})
     srv.start(timeout=30)
     yield srv

@@ -94,7 +94,10 @@ class PocketServer:
         self.args = list(args or [])  # extra `pocket serve` arguments, e.g. ["--demo"]
         self.log_path = Path(log_path)
         self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="pocket-data-"))
-        self.env = dict(env or {})  # extra environment for the server process
+        # Extra environment for the server process. Outside sources a test does not serve itself
+        # point at a closed loopback port, so nothing ever reaches the internet.
+        self.env = {"POCKET_SCI_MANIFEST_URL": "http://127.0.0.1:9/sci-core.json", "POCKET_SCI_TALKS_URL": "http://127.0.0.1:9",
+                    **(env or {})}
         self.proc: subprocess.Popen | None = None
         self.port: int | None = None
         self._log = None
@@ -146,7 +149,7 @@ class PocketServer:
                    "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
             try:
                 self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                             env={**os.environ, **self.env} if self.env else None)
+                                             env={**os.environ, **self.env})
             except OSError as err:  # ETXTBSY while the linker rewrites the binary
                 self._log.close()
                 if err.errno == errno.ETXTBSY and attempt < 2:
@@ -190,7 +193,7 @@ class PocketServer:
         cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
         self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     env={**os.environ, **self.env} if self.env else None)
+                                     env={**os.environ, **self.env})
         if not self._wait_until_up(timeout):
             raise RuntimeError(f"pocket serve did not come back on port {self.port}\n{self.log_text()}")
         return self
@@ -205,7 +208,7 @@ class PocketServer:
         for _ in range(50):  # the port can take a moment to be free after a Blackhole closes it
             seen = len(self.log_text())
             self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                         env={**os.environ, **self.env} if self.env else None)
+                                         env={**os.environ, **self.env})
             if self._wait_until_up(timeout):
                 return self
             if "address already in use" not in self.log_text()[seen:].lower():
@@ -397,6 +400,46 @@ def stop_serving(httpd: http.server.ThreadingHTTPServer | None) -> None:
     if httpd:
         httpd.shutdown()
         httpd.server_close()
+
+
+class TalkTextSite:
+    """A loopback stand-in for scriptures.byu.edu's talks_ajax, counting requests per talk."""
+
+    def __init__(self):
+        self.requests: dict[str, int] = {}
+        self.lock = threading.Lock()
+        self.httpd = None
+
+    def start(self) -> "TalkTextSite":
+        site = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802
+                match = re.fullmatch(r"/content/talks_ajax/(\d+)", self.path)
+                if not match:
+                    self.send_error(404)
+                    return
+                with site.lock:
+                    site.requests[match[1]] = site.requests.get(match[1], 0) + 1
+                body = f'<p id="talk-text">Kept text of talk {match[1]}</p>'.encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = serve_in_background(Handler, "talk-text-site")
+        return self
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def stop(self):
+        stop_serving(self.httpd)
 
 
 class PlateImageServer:

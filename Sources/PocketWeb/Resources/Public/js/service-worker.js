@@ -39,7 +39,12 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
+  if (request.method !== "GET") {
+    // A form posted natively (sign-in, an upload): with no server, Pocket's own page, not the
+    // browser's error page. What was posted was not sent, and the page says the server is away.
+    if (request.mode === "navigate") event.respondWith(fetch(request).catch(() => notSaved()));
+    return;
+  }
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   // Never intercept ourselves, event streams (they'd be buffered/held open) or media range requests
@@ -53,8 +58,17 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheThenUpdate(request, event));
   } else if (request.mode === "navigate" || request.headers.has("X-Pocket-Swap")) {
     event.respondWith(networkFirst(request, event));
+  } else if (["image", "script", "style", "font"].includes(request.destination)) {
+    event.respondWith(keptFirst(request));
   }
 });
+
+// Pictures and files kept offline on purpose (Murals' "Keep offline": thumbnails, pictures, the map
+// library) answer from KEPT, with no wait for a server that may never answer; the rest from the
+// network. A plain fetch() has no destination, so "Update Offline Copy" still reads the network.
+async function keptFirst(request) {
+  return (await caches.match(request, { cacheName: KEPT, ignoreVary: true })) ?? fetch(request);
+}
 
 // /static/ URLs carry ?v=HASH, so a cached copy is correct for as long as it is referenced.
 async function cacheFirst(request) {
