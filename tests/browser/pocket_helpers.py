@@ -499,9 +499,13 @@ class PlateImageServer:
 # --------------------------------------------------------------------------- browser
 
 
-def make_driver() -> webdriver.Chrome:
+def make_driver(profile: Path | None = None) -> webdriver.Chrome:
+    """A headless Chromium; with `profile`, its user data (cookies, caches, IndexedDB, the service
+    worker) lives in that folder, so a second driver on the same folder is the same browser reopened."""
     opts = Options()
     opts.binary_location = CHROMIUM
+    if profile is not None:
+        opts.add_argument(f"--user-data-dir={profile}")
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--no-default-browser-check",
                 "--disable-extensions", "--disable-background-networking", "--mute-audio",

@@ -12,7 +12,9 @@ import uuid
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, SW_READY_JS, Page, PocketServer, http_request
+import time
+
+from pocket_helpers import ARTIFACTS, SW_READY_JS, Blackhole, Page, PocketServer, http_request, make_driver
 
 WAIT_S = 20
 
@@ -105,3 +107,139 @@ def test_a_change_sent_twice_changes_nothing_the_second_time(own):
     bad = http_request(srv.url("/plates/changes"), "POST", b'{"id":"x","at":1,"kind":"spot"}', headers)
     assert bad.status == 400
     assert json.loads(bad.text) == {"error": "That change cannot be applied: a spot needs a state."}
+
+
+def second_phone(srv, driver) -> Page:
+    """Another phone of the same person: its own browser profile and its own signed-in device,
+    with Pocket's service worker controlling its pages."""
+    cookie, _ = srv.sign_in()
+    page = Page(driver, srv.base_url, cookie=cookie.split("=", 1)[1])
+    page.reset()
+    page.open("/")
+    reg = page.js_async(SW_READY_JS)
+    assert "error" not in reg, reg["error"]
+    page.open("/plates")
+    return page
+
+
+def spot(page, code: str):
+    tap(page, f"#state-{code} .cell__main")
+    page.wait(f"document.querySelector('#state-{code}').classList.contains('cell--spotted')", WAIT_S, f"{code} did not turn green")
+
+
+def unspot(page, code: str):
+    tap(page, f"#state-{code} .cell__main")
+    page.wait(f"document.querySelector('#unspot-{code}')?.open", WAIT_S, f"the un-spot alert of {code} did not open")
+    page.find(f"#unspot-{code} button[type=submit]").click()
+    page.wait(f"!document.querySelector('#state-{code}').classList.contains('cell--spotted')", WAIT_S, f"{code} stayed green")
+
+
+def wait_sent(page):
+    page.js("window.dispatchEvent(new Event('online'))")
+    page.wait("!document.querySelector('#pocket-offline')", 40, "the outbox was not sent")
+
+
+def test_two_phones_of_one_person_offline_merge_by_the_rule(own):
+    srv, a = own
+    driver_b = make_driver()
+    try:
+        b = second_phone(srv, driver_b)
+        a.open("/plates")
+        assert srv.stop() == 0
+
+        spot(a, "AL")          # A spots Alabama first …
+        spot(a, "TX")
+        spot(b, "TX")          # … both spot Texas …
+        spot(b, "OR")
+        spot(b, "AL")          # … and B spots Alabama and then un-spots it, after A's spot:
+        unspot(b, "AL")        # the latest change for Alabama is B's un-spot.
+        assert screen_spotted(a) == ["AL", "TX"] and screen_spotted(b) == ["OR", "TX"]
+
+        srv.resume()
+        wait_sent(b)           # B's changes arrive first, A's later: the order must not matter
+        wait_sent(a)
+        assert server_spotted(srv) == {"TX", "OR"}, "the merged game does not follow the rule"
+        for phone in (a, b):
+            phone.open("/plates")
+            phone.wait("document.querySelectorAll('li[data-state].cell--spotted').length === 2", WAIT_S,
+                       f"a phone does not show the merged game: {screen_spotted(phone)}")
+            assert screen_spotted(phone) == ["OR", "TX"]
+    finally:
+        driver_b.quit()
+
+
+def test_changes_waiting_when_the_browser_closes_are_sent_when_it_reopens(own, tmp_path):
+    srv, _ = own
+    profile = tmp_path / "phone-profile"
+    driver = make_driver(profile)
+    try:
+        phone = second_phone(srv, driver)
+        assert srv.stop() == 0
+        spot(phone, "NV")
+        spot(phone, "CO")
+        phone.wait("/2 changes waiting/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", WAIT_S,
+                   "the two changes are not waiting")
+    finally:
+        driver.quit()           # the browser is closed with the changes still waiting
+
+    srv.resume()
+    assert server_spotted(srv) == set(), "a change reached the server while the browser was closed"
+    driver = make_driver(profile)
+    try:
+        phone = Page(driver, srv.base_url, cookie=phone.cookie)
+        phone.open("/plates")   # Pocket starts, and sends what waits
+        deadline = time.monotonic() + 40
+        while server_spotted(srv) != {"NV", "CO"} and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert server_spotted(srv) == {"NV", "CO"}, "the waiting changes were not sent when the browser reopened"
+    finally:
+        driver.quit()
+
+
+def test_taps_are_kept_against_a_server_that_never_answers(own):
+    srv, page = own
+    page.open("/plates")
+    assert srv.stop() == 0
+    hole = Blackhole(srv.port).start()
+    try:
+        page.open("/plates")    # the saved copy, within the service worker's wait
+        spot(page, "WA")
+        page.wait("/1 change waiting/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", WAIT_S,
+                  "the tap is not waiting to be sent")
+    finally:
+        hole.stop()
+    srv.resume()
+    wait_sent(page)
+    assert server_spotted(srv) == {"WA"}
+
+
+def test_background_sync_sends_the_outbox_with_no_pocket_page_open(own):
+    srv, _ = own
+    driver = make_driver()  # a fresh profile, whose only service-worker registration is Pocket's
+    try:
+        phone = second_phone(srv, driver)
+        assert srv.stop() == 0
+        spot(phone, "ME")
+        phone.wait("/1 change waiting/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", WAIT_S,
+                   "the tap is not waiting to be sent")
+        driver.get("about:blank")  # no Pocket page is open any more: only the worker can send it
+        srv.resume()
+        assert server_spotted(srv) == set()
+        # What the browser does once it is back online: fire the "pocket-outbox" sync.
+        driver.execute_cdp_cmd("ServiceWorker.enable", {})
+        fired = False
+        for registration in range(4):
+            try:
+                driver.execute_cdp_cmd("ServiceWorker.dispatchSyncEvent", {
+                    "origin": srv.base_url, "registrationId": str(registration), "tag": "pocket-outbox", "lastChance": False})
+                fired = True
+                break
+            except Exception:  # not this registration id
+                continue
+        assert fired, "could not fire the background sync through DevTools"
+        deadline = time.monotonic() + 30
+        while server_spotted(srv) != {"ME"} and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert server_spotted(srv) == {"ME"}, "the worker did not send the outbox on background sync"
+    finally:
+        driver.quit()

@@ -15,14 +15,20 @@ const SEND_TIMEOUT_MS = 8000;
 
 async function send(change) {
   const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? change.csrf ?? '';
-  const response = await fetch(change.url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf },
-    body: JSON.stringify({ id: change.id, at: change.at, ...change.body }),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    credentials: 'same-origin',
-  });
-  return response.status;
+  try {
+    const response = await fetch(change.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf },
+      body: JSON.stringify({ id: change.id, at: change.at, ...change.body }),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      credentials: 'same-origin',
+    });
+    return response.status;
+  } catch (err) {
+    // No answer: the offline bar says so, and finds out when the server is back.
+    document.dispatchEvent(new CustomEvent('pocket:unreachable'));
+    throw err;
+  }
 }
 
 const outbox = createOutbox({ store: idbStore, send });

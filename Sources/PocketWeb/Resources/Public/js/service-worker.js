@@ -155,9 +155,49 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// Background sync (where the browser has it): an open Pocket page sends its own outbox (with the
+// page's fresh CSRF token); with none open, the worker sends it. A rejected wait makes the browser
+// try the sync again later.
 self.addEventListener("sync", (event) => {
   if (event.tag !== "pocket-outbox") return;
   event.waitUntil(self.clients.matchAll({ type: "window" }).then((clients) => {
+    if (!clients.length) return sendOutbox();
     for (const client of clients) client.postMessage("pocket-flush");
   }));
 });
+
+/** Answers after which a change is dropped: applied, or refused for good (as js/lib/outbox-core.js). */
+const REFUSED = new Set([400, 404, 409, 410, 413, 422]);
+
+/** The outbox's IndexedDB database, as js/offline/idb-store.js makes it. */
+function openOutbox() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open("pocket", 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "id" }).createIndex("at", "at");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function done(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Sends the waiting changes in order, as the page would; stops (rejecting) at the first that must wait. */
+async function sendOutbox() {
+  const db = await openOutbox();
+  const changes = await done(db.transaction("outbox").objectStore("outbox").index("at").getAll());
+  for (const change of changes) {
+    const response = await fetch(change.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": change.csrf ?? "" },
+      body: JSON.stringify({ id: change.id, at: change.at, ...change.body }),
+      credentials: "same-origin",
+    });
+    if (!response.ok && !REFUSED.has(response.status)) throw new Error(`the server answered ${response.status}`);
+    await done(db.transaction("outbox", "readwrite").objectStore("outbox").delete(change.id));
+  }
+}
