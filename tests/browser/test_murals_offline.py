@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, SW_READY_JS, Page, PocketServer, fixture_murals, http_request
+from pocket_helpers import ARTIFACTS, SW_READY_JS, Blackhole, Page, PocketServer, fixture_murals, http_request
 
 MURALS = fixture_murals()
 # The service worker waits this long for the network before the saved copy, plus slack.
@@ -143,3 +143,25 @@ def test_keep_offline_then_browse_every_mural_and_star_offline(own):
     assert server_favourites(srv) == set(starred)
     log = srv.log_text()
     assert len(re.findall(r"POST /murals/changes 200", log)) == 2, re.findall(r"POST /murals/changes \d+", log)
+
+
+def test_a_star_is_kept_against_a_server_that_never_answers(own):
+    srv, page = own
+    page.open("/murals")
+    page.wait("document.querySelector('#murals-list > li .murals-star')", 15, "no murals listed")
+    assert srv.stop() == 0
+    hole = Blackhole(srv.port).start()
+    mural_id = MURALS[2].id
+    try:
+        page.open("/murals")  # the saved copy, within the service worker's wait
+        page.js("document.querySelector(`#mural-${arguments[0]} .murals-star`).click()", mural_id)
+        page.wait(f"document.querySelector('#mural-{mural_id} .murals-star').getAttribute('aria-pressed') === 'true'", 10,
+                  "the star did not turn on at once")
+        page.wait("/1 change waiting/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", 30,
+                  f"the star is not waiting to be sent: {page.text('#pocket-offline')!r}")
+    finally:
+        hole.stop()
+    srv.resume()
+    page.js("window.dispatchEvent(new Event('online'))")
+    page.wait("!document.querySelector('#pocket-offline')", 40, f"the star was not sent: {page.text('#pocket-offline')!r}")
+    assert server_favourites(srv) == {mural_id}
