@@ -109,7 +109,7 @@ struct PlatesChangesRouteTests {
                 #expect(response.status == .ok)
             }
         }
-        let mine = try await fixture.database.game(for: owner.person.id)
+        let mine = fixture.database.game(for: owner.person.id)
         #expect(Set(try await mine.snapshot().spots.keys) == ["OR"])
         #expect(try await mine.trips().count == 1)
     }

@@ -277,6 +277,24 @@ class Blackhole:
             self._sock.close()
 
 
+def wait_for_worker(page) -> None:
+    """Waits until Pocket's service worker is active for `page`'s origin (its first page registers it)."""
+    reg = page.js_async(SW_READY_JS)
+    assert "error" not in reg, reg["error"]
+
+
+def page_with_worker(driver, server: "PocketServer") -> "Page":
+    """The browser on `server` with Pocket's service worker controlling its pages, as a phone is once
+    it has opened Pocket: what the offline tests start from."""
+    page = Page(driver, server.base_url)
+    page.reset()
+    page.open("/")
+    wait_for_worker(page)
+    page.open("/")
+    assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
+    return page
+
+
 SW_READY_JS = """
 const done = arguments[arguments.length - 1];
 const timer = setTimeout(() => done({error: 'navigator.serviceWorker.ready did not resolve in 10 s'}), 10000);

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, SW_READY_JS, Page, PocketServer, TalkTextSite
+from pocket_helpers import ARTIFACTS, PocketServer, TalkTextSite, page_with_worker
 
 CONFERENCE = "/conference/conferences/202504"
 PAGE_WITHIN_S = 15
@@ -35,12 +35,7 @@ def kept(driver, tmp_path):
     site = TalkTextSite().start()
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
                        env={"POCKET_SCI_TALKS_URL": site.base_url}).start()
-    page = Page(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    reg = page.js_async(SW_READY_JS)
-    assert "error" not in reg, reg["error"]
-    page.open("/")
+    page = page_with_worker(driver, srv)
     yield srv, page, site
     page.js_async("const done = arguments[0]; caches.delete('pocket-kept').then(done, done);")
     srv.stop()

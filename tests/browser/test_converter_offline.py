@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, SW_READY_JS, Blackhole, Page, PocketServer, http_request
+from pocket_helpers import ARTIFACTS, Blackhole, PocketServer, http_request, page_with_worker
 from test_converter import FROM, TO, choose_category, labels, press, spin, symbols, wait_labels
 
 READY = "document.querySelector('#converter')?.dataset.engine === 'ready'"
@@ -21,13 +21,7 @@ READY = "document.querySelector('#converter')?.dataset.engine === 'ready'"
 def own(driver, tmp_path):
     """A server of this test's own, and the shared browser pointed at it with its service worker running."""
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data").start()
-    page = Page(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    reg = page.js_async(SW_READY_JS)
-    assert "error" not in reg, reg["error"]
-    page.open("/")
-    assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
+    page = page_with_worker(driver, srv)
     yield srv, page
     srv.stop()
 

@@ -6,18 +6,8 @@ import urllib.parse
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, PocketServer, http_request, parse_sizes, png_size
+from pocket_helpers import ARTIFACTS, SW_READY_JS, PocketServer, http_request, parse_sizes, png_size
 
-SW_READY_JS = """
-const done = arguments[arguments.length - 1];
-const timer = setTimeout(() => done({error: 'navigator.serviceWorker.ready did not resolve in 5 s'}), 5000);
-navigator.serviceWorker.ready.then(async (reg) => {
-  const sw = reg.active;
-  if (sw.state !== 'activated') await new Promise((ok) => sw.addEventListener('statechange', () => sw.state === 'activated' && ok()));
-  clearTimeout(timer);
-  done({scope: reg.scope, state: sw.state, script: sw.scriptURL});
-}, (e) => done({error: String(e)}));
-"""
 
 
 @pytest.fixture(scope="module")

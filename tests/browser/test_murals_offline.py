@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, SW_READY_JS, Blackhole, Page, PocketServer, fixture_murals, http_request
+from pocket_helpers import ARTIFACTS, Blackhole, Page, PocketServer, fixture_murals, http_request, wait_for_worker
 
 MURALS = fixture_murals()
 # The service worker waits this long for the network before the saved copy, plus slack.
@@ -34,8 +34,7 @@ def own(driver, tmp_path, plate_images, murals_service):
     page = Page(driver, srv.base_url)
     page.reset()
     page.open("/")
-    reg = page.js_async(SW_READY_JS)
-    assert "error" not in reg, reg["error"]
+    wait_for_worker(page)
     # A clean phone: nothing kept, nothing waiting, no remembered position.
     page.js_async("""const done = arguments[arguments.length - 1];
         localStorage.clear(); sessionStorage.clear();

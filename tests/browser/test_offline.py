@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, SW_READY_JS, Blackhole, Page, PocketServer
+from pocket_helpers import ARTIFACTS, Blackhole, PocketServer, page_with_worker
 
 # The service worker waits this long for the network before showing the saved copy, plus slack
 # for a loaded machine.
@@ -24,13 +24,7 @@ def own(driver, tmp_path, plate_images, murals_service):
     """A server of this test's own, and the shared browser pointed at it with its service worker running."""
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
                        env={"POCKET_PLATES_IMAGE_BASE": plate_images.base_url, **murals_service.env()}).start()
-    page = Page(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    reg = page.js_async(SW_READY_JS)
-    assert "error" not in reg, reg["error"]
-    page.open("/")
-    assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
+    page = page_with_worker(driver, srv)
     yield srv, page
     srv.stop()
 

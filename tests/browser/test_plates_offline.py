@@ -14,7 +14,8 @@ import pytest
 
 import time
 
-from pocket_helpers import ARTIFACTS, SW_READY_JS, Blackhole, Page, PocketServer, http_request, make_driver
+from pocket_helpers import (ARTIFACTS, Blackhole, Page, PocketServer, http_request, make_driver, page_with_worker,
+                            wait_for_worker)
 
 WAIT_S = 20
 
@@ -24,13 +25,7 @@ def own(driver, tmp_path, plate_images):
     """A server of this test's own, the shared browser on it with its service worker running."""
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
                        env={"POCKET_PLATES_IMAGE_BASE": plate_images.base_url}).start()
-    page = Page(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    reg = page.js_async(SW_READY_JS)
-    assert "error" not in reg, reg["error"]
-    page.open("/")
-    assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
+    page = page_with_worker(driver, srv)
     yield srv, page
     srv.stop()
 
@@ -116,8 +111,7 @@ def second_phone(srv, driver) -> Page:
     page = Page(driver, srv.base_url, cookie=cookie.split("=", 1)[1])
     page.reset()
     page.open("/")
-    reg = page.js_async(SW_READY_JS)
-    assert "error" not in reg, reg["error"]
+    wait_for_worker(page)
     page.open("/plates")
     return page
 
