@@ -10,11 +10,15 @@ public struct PageRenderer: Sendable {
     private let links: Chrome
     /// The modules' versioned URLs, for the layout and the Content-Security-Policy.
     let importMap: ImportMap
+    /// `/sw.js`, made once: it only changes with the files, and the offline bar asks for it every
+    /// few seconds while the server is away.
+    let serviceWorkerScript: ByteBuffer
 
     /// Reads every static file.
     public init(resources: WebResources) throws {
         assets = try AssetCatalog(root: resources.publicFiles)
         importMap = try ImportMap(assets: assets)
+        serviceWorkerScript = ByteBuffer(string: try ServiceWorker.script(assets: assets))
         links = Chrome(
             csrfToken: "",
             stylesheet: assets.url("css/pocket.css"),

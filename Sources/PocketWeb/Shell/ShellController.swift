@@ -69,13 +69,12 @@ struct ShellController {
         return Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: json)))
     }
 
-    @Sendable func serviceWorker(_ request: Request, context: PocketRequestContext) throws -> Response {
-        let script = try ServiceWorker.script(assets: renderer.assets)
+    @Sendable func serviceWorker(_ request: Request, context: PocketRequestContext) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/javascript; charset=utf-8"
         headers[.cacheControl] = "no-cache"
         headers[.serviceWorkerAllowed] = "/"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: script)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: renderer.serviceWorkerScript))
     }
 
     // MARK: Static files
