@@ -10,6 +10,7 @@
  */
 import { enqueue, onChange, pending } from '../outbox.js';
 import { announce } from '../core/dom.js';
+import { recentPosition } from '../nav/forms.js';
 import { itemOf, navigate } from '../nav/navigation.js';
 import { invokers } from '../ui/dialogs.js';
 import {
@@ -17,7 +18,6 @@ import {
 } from '../plates/game.js';
 
 const TOTAL = 50;
-let position = null;      // the latest location fix, for forms with data-geolocate
 let refreshWhenSent = false;
 
 /** Reads the page's game: its spotted states and finished trips. */
@@ -135,7 +135,8 @@ function show(screen, game, newTrip) {
 /** The form's change with a place, if the form records one and a recent fix exists. */
 function bodyFor(form, change) {
   const body = { ...change };
-  if (change.kind === 'spot' && form.matches('[data-geolocate]') && position && Date.now() - position.timestamp < 600000) {
+  const position = recentPosition();
+  if (change.kind === 'spot' && form.matches('[data-geolocate]') && position) {
     body.location = { lat: position.coords.latitude, lon: position.coords.longitude, accuracy: position.coords.accuracy };
   }
   return body;
@@ -181,11 +182,7 @@ export function init(element) {
   };
   screen.addEventListener('submit', onSubmit);
 
-  let watch = null;
-  if (screen.querySelector('form[data-geolocate]') && navigator.geolocation) {
-    watch = navigator.geolocation.watchPosition((p) => { position = p; }, () => {}, { maximumAge: 120000 });
-  }
-
+  // Positions come from nav/forms.js, which watches them on every screen with a data-geolocate form.
   // Once every Plates change has reached the server, read the page again once, so the copy
   // kept for offline use is the server's and shows the merged game.
   const stop = onChange(async (count) => {
@@ -198,7 +195,6 @@ export function init(element) {
 
   return () => {
     screen.removeEventListener('submit', onSubmit);
-    if (watch != null) navigator.geolocation.clearWatch(watch);
     stop?.();
   };
 }

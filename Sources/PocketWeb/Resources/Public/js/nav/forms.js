@@ -86,8 +86,14 @@ onScreen((screen) => {
   teardown.push(() => navigator.geolocation.clearWatch(watch));
 });
 
+/** The latest location fix if it is under 10 minutes old, else null: for forms[data-geolocate]
+ * and for app modules that send such a form's change themselves (Plates' outbox). */
+export function recentPosition() {
+  return lastPosition && Date.now() - lastPosition.timestamp <= 600000 ? lastPosition : null;
+}
+
 function addPosition(form) {
-  if (!lastPosition || Date.now() - lastPosition.timestamp > 600000) return;
+  if (!recentPosition()) return;
   for (const [name, value] of [['latitude', lastPosition.coords.latitude], ['longitude', lastPosition.coords.longitude]]) {
     let input = form.querySelector(`input[name="${name}"]`);
     if (!input) form.append(input = Object.assign(document.createElement('input'), { type: 'hidden', name }));
