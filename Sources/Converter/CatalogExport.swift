@@ -133,7 +133,7 @@ public enum CatalogExport {
                 conventions: DataConvention.allCases.map { convention in
                     Convention(
                         id: convention.rawValue, name: convention.name, shortName: convention.shortName,
-                        caption: caption(for: convention))
+                        caption: convention.caption)
                 },
                 standardConvention: DataConvention.standard.rawValue,
                 dataFallback: [DataConvention.iec.rawValue, DataConvention.decimal.rawValue],
@@ -145,15 +145,6 @@ public enum CatalogExport {
                 notices: Dictionary(uniqueKeysWithValues: reasons.map { ($0.rawValue, $0.description) }),
                 belowAbsoluteZero: ConverterError.belowAbsoluteZero(value: "{value}", minimum: "{minimum}").description,
                 valueOutOfRange: ConverterError.valueOutOfRange.description)
-        }
-
-        /// "1 KB = 1,024 B", from the catalog itself.
-        private static func caption(for convention: DataConvention) -> String {
-            let units = UnitCatalog.units(in: .data, convention: convention)
-            guard let kilo = units.first(where: { $0.id != "bit" && $0.id != "byte" }),
-                  let bytes = try? ConversionEngine.convert(Decimal(1), from: kilo.id, to: "byte", convention: convention)
-            else { return "" }
-            return "1 \(kilo.symbol) = \(bytes.formatted(.display)) B"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A group of mutually convertible units: one segment of the converter's category control.
 public enum UnitCategory: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
     /// Bits and bytes, with a user-chosen meaning of "kilo" (see `DataConvention`).
@@ -79,4 +81,16 @@ public enum DataConvention: String, CaseIterable, Codable, Sendable, CustomStrin
 
     /// The same as `name`.
     public var description: String { name }
+}
+
+extension DataConvention {
+    /// What a kilo-unit is under this convention, worked out from the catalog: "1 KB = 1,024 B".
+    /// The converter page and the catalog the browser converts with both show it.
+    public var caption: String {
+        let units = UnitCatalog.units(in: .data, convention: self)
+        guard let kilo = units.first(where: { $0.id != "bit" && $0.id != "byte" }),
+              let bytes = try? ConversionEngine.convert(Decimal(1), from: kilo.id, to: "byte", convention: self)
+        else { return "" }
+        return "1 \(kilo.symbol) = \(bytes.formatted(.display)) B"
+    }
 }

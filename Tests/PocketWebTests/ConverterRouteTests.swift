@@ -376,9 +376,9 @@ struct ConverterRouteTests {
     }
 
     @Test func conventionCaptionsComeFromTheCatalog() {
-        #expect(ConverterScreen.Model.caption(for: .binary) == "1 KB = 1,024 B")
-        #expect(ConverterScreen.Model.caption(for: .decimal) == "1 kB = 1,000 B")
-        #expect(ConverterScreen.Model.caption(for: .iec) == "1 KiB = 1,024 B")
+        #expect(DataConvention.binary.caption == "1 KB = 1,024 B")
+        #expect(DataConvention.decimal.caption == "1 kB = 1,000 B")
+        #expect(DataConvention.iec.caption == "1 KiB = 1,024 B")
     }
 
     @Test func theFormAppliesOnlyWhatChanged() throws {

@@ -160,7 +160,7 @@ enum ConverterScreen {
             conventions = DataConvention.allCases.map { convention in
                 Choice(id: "converter-convention-\(convention.rawValue)", value: convention.rawValue, label: convention.shortName, checked: convention == state.convention)
             }
-            conventionCaption = Self.caption(for: state.convention)
+            conventionCaption = state.convention.caption
             keys = Self.keys(for: state.category)
         }
 
@@ -183,15 +183,6 @@ enum ConverterScreen {
         private static func spokenUnit(_ info: UnitInfo?, plural: Bool) -> String {
             guard let info else { return "" }
             return plural ? info.plural : info.name
-        }
-
-        /// "1 KB = 1,024 B", computed from the catalog so it cannot drift from the conversions.
-        static func caption(for convention: DataConvention) -> String {
-            let units = UnitCatalog.units(in: .data, convention: convention)
-            guard let kilo = units.first(where: { $0.id != "bit" && $0.id != "byte" }),
-                  let bytes = try? ConversionEngine.convert(1, from: kilo.id, to: "byte", convention: convention)
-            else { return "" }
-            return "1 \(kilo.symbol) = \(bytes.formatted(.display)) B"
         }
 
         /// Calculator layout: C ± ⌫ on top, then 7 8 9 / 4 5 6 / 1 2 3, then a wide 0 and ".".
