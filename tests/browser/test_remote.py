@@ -88,6 +88,11 @@ def second(server):
 
 
 def click(page, css: str):
+    # A button in a sheet or alert is clicked only once the dialog has finished sliding in: a click
+    # while it moves can land on whatever is still under the pointer.
+    dialog = page.js("const d = document.querySelector(arguments[0])?.closest('dialog[id]'); return d ? d.id : null", css)
+    if dialog:
+        page.settle(f"#{dialog}")
     page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center', behavior: 'instant'})", css)
     page.find(css).click()
 
