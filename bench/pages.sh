@@ -53,6 +53,8 @@ start_pocket() {
     --data-urlencode "password=bench password" --data-urlencode "_csrf=$token" "$base/signin"
   cookie="pocket_session=$(awk '$6 == "pocket_session" {print $7}' "$work/jar-$name")"
   [ "$cookie" != "pocket_session=" ] || { echo "pocket: could not sign in to $name for the benchmark" >&2; exit 1; }
+  # Every cookie the browser holds goes with each request, as a phone's do (the sign-in form's token too).
+  cookie="$cookie; pocket_csrf=$(awk '$6 == "pocket_csrf" {print $7}' "$work/jar-$name")"
   # The demo murals arrive with the start-up sync; a talk id from the installed database.
   for _ in $(seq 100); do curl -fs -H "Cookie: $cookie" "$base/murals" | grep -q 'murals-cell' && break; sleep 0.3; done
   conference=$(curl -fs -H "Cookie: $cookie" "$base/conference" | sed -n 's/.*href="\/conference\/conferences\/\([0-9]*\)".*/\1/p' | head -1)

@@ -19,6 +19,11 @@ extension PeopleDatabase {
 
     /// The device and its person, or nil once it has been signed out or its person removed.
     public func signedIn(deviceID: String) async throws -> (device: Device, person: Person)? {
+        guard let cache else { return try await readSignedIn(deviceID: deviceID) }
+        return try await cache.signedIn(deviceID) { try await readSignedIn(deviceID: deviceID) }
+    }
+
+    private func readSignedIn(deviceID: String) async throws -> (device: Device, person: Person)? {
         try await writer.read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT device.*, person.name AS personName, person.isOwner, person.createdAt

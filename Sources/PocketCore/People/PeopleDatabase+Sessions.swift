@@ -27,11 +27,21 @@ extension PeopleDatabase {
 
     /// The stored value and its expiry, or nil if there is none or it has expired.
     public func loadSession(key: String, at date: Date = Date()) async throws -> (value: Data, expires: Date?)? {
+        let stored = if let cache {
+            try await cache.session(key) { try await readSession(key: key) }
+        } else {
+            try await readSession(key: key)
+        }
+        guard let stored else { return nil }
+        if let expires = stored.expires, expires <= date { return nil }
+        return (stored.value, stored.expires)
+    }
+
+    private func readSession(key: String) async throws -> SignInCache.StoredSession? {
         try await writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT value, expiresAt FROM session WHERE key = ?", arguments: [key]) else { return nil }
-            let expires: Date? = row["expiresAt"]
-            if let expires, expires <= date { return nil }
-            return (row["value"], expires)
+            try Row.fetchOne(db, sql: "SELECT value, expiresAt FROM session WHERE key = ?", arguments: [key]).map { row in
+                SignInCache.StoredSession(value: row["value"], expires: row["expiresAt"])
+            }
         }
     }
 

@@ -11,13 +11,18 @@ import HummingbirdBcrypt
 public struct PeopleDatabase: Sendable {
     let writer: any DatabaseWriter
     private let passwordCost: UInt8
+    /// Remembers sessions and signed-in devices between commits; only on disk, where a second
+    /// connection can watch the file (an in-memory store reads every time).
+    private(set) var cache: SignInCache?
 
     /// How long a pairing code can be used.
     public static let pairingLifetime: TimeInterval = 5 * 60
 
     /// Opens (and migrates) the store at `url`, normally `people.sqlite` in the data directory.
     public static func onDisk(at url: URL) throws -> PeopleDatabase {
-        try PeopleDatabase(writer: DatabaseFactory.onDisk(at: url, label: "people"))
+        var store = try PeopleDatabase(writer: DatabaseFactory.onDisk(at: url, label: "people"))
+        store.cache = try SignInCache(path: url.path)
+        return store
     }
 
     /// A fresh store in memory, for tests; bcrypt at its lowest cost so tests stay quick.

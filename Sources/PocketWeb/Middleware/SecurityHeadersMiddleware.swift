@@ -4,7 +4,12 @@ import Hummingbird
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = PocketRequestContext
 
-    let policy: ExternalSources
+    /// The Content-Security-Policy value, worked out once rather than per response.
+    let policy: String
+
+    init(policy: ExternalSources) {
+        self.policy = policy.headerValue
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
@@ -12,7 +17,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         // policy (no scripts, `frame-ancestors 'self'`); only a sandboxing policy is kept, every other
         // response gets Pocket's.
         let framed = response.headers[.contentSecurityPolicy].flatMap { $0.hasPrefix("sandbox") ? $0 : nil }
-        response.headers[.contentSecurityPolicy] = framed ?? policy.headerValue
+        response.headers[.contentSecurityPolicy] = framed ?? policy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "same-origin"
         response.headers[.xFrameOptions] = framed == nil ? "DENY" : "SAMEORIGIN"

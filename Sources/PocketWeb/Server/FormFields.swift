@@ -35,6 +35,8 @@ public struct FormFields: Sendable, Equatable {
     }
 
     private static func decode(_ part: Substring) -> String {
+        // Most names and values are plain; Foundation's replacing and unescaping cost far more.
+        if !part.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(part) }
         let spaced = part.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }
