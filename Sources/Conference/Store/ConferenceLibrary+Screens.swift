@@ -3,7 +3,7 @@ import GRDB
 import PocketCore
 
 // The screens: what does not change for an installed file comes from its digest (`CoreDigest`),
-// the rest from the file. Each digest answer falls back to the file itself when there is no
+// the rest from the file, and each answer is kept with the file (`ScreenMemo`). Each digest answer falls back to the file itself when there is no
 // digest (it could not be built) or it has just been replaced by another process's install.
 
 extension ConferenceLibrary {
@@ -11,97 +11,122 @@ extension ConferenceLibrary {
     public func status() async throws -> DatabaseStatus {
         let active = try await generation()
         let warning = warning
-        let known = await fromDigest(of: active) { state, digest in try await state.digestCounts(digest) }
-        return try await active.read { db, schema in
-            DatabaseStatus(
-                source: active.source,
-                footer: try CoreQueries.footer(db, schema: schema, source: active.source),
-                counts: try known ?? CoreQueries.counts(db, schema: schema),
-                capabilities: schema.capabilities,
-                warning: warning
-            )
+        let file = try await active.screens.answer(.status) {
+            let known = await fromDigest(of: active) { state, digest in try await state.digestCounts(digest) }
+            return try await active.read { db, schema in
+                DatabaseStatus(
+                    source: active.source,
+                    footer: try CoreQueries.footer(db, schema: schema, source: active.source),
+                    counts: try known ?? CoreQueries.counts(db, schema: schema),
+                    capabilities: schema.capabilities,
+                    warning: nil
+                )
+            }
         }
+        return DatabaseStatus(source: file.source, footer: file.footer, counts: file.counts, capabilities: file.capabilities, warning: warning)
     }
 
     /// Conferences newest first, with the footer.
     public func conferences() async throws -> ConferenceList {
         let active = try await generation()
-        let known = await fromDigest(of: active) { state, digest in try await state.digestConferences(digest) }
-        return try await active.read { db, schema in
-            ConferenceList(conferences: try known ?? CoreQueries.conferences(db, schema: schema),
-                           footer: try CoreQueries.footer(db, schema: schema, source: active.source))
+        return try await active.screens.answer(.conferences) {
+            let known = await fromDigest(of: active) { state, digest in try await state.digestConferences(digest) }
+            return try await active.read { db, schema in
+                ConferenceList(conferences: try known ?? CoreQueries.conferences(db, schema: schema),
+                               footer: try CoreQueries.footer(db, schema: schema, source: active.source))
+            }
         }
     }
 
     /// A conference's talks in sections by session.
     public func conference(id: Int) async throws -> ConferenceDetail {
         let active = try await generation()
-        if let known = await fromDigest(of: active, { state, digest in try await state.digestConference(digest, id: id) }) {
-            guard let known else { throw ConferenceError.unknownConference(id) }
-            return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, order: known) }
+        return try await active.screens.answer(.conference(id)) {
+            if let known = await fromDigest(of: active, { state, digest in try await state.digestConference(digest, id: id) }) {
+                guard let known else { throw ConferenceError.unknownConference(id) }
+                return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, order: known) }
+            }
+            return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, id: id) }
         }
-        return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, id: id) }
     }
 
     /// A talk with its links, media, neighbours and citations.
     public func talk(id: Int) async throws -> TalkDetail {
         let active = try await generation()
-        guard let digest = await digest(for: active) else {
-            return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
+        return try await active.screens.answer(.talk(id)) {
+            guard let digest = await digest(for: active) else {
+                return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
+            }
+            let detail = try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id, neighbours: false) }
+            guard let conference = detail.conference else { return detail }
+            guard let (previous, next) = try await state.digestNeighbours(digest, conferenceID: conference.id, talkID: id) else {
+                forgetDigest(of: active)
+                return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
+            }
+            let keys = [previous, next].compactMap { $0?.talkKey }
+            let talks = try await active.read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, keys: keys) }
+            return detail.with(previous: previous.flatMap { talks[$0.talkID] }, next: next.flatMap { talks[$0.talkID] })
         }
-        let detail = try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id, neighbours: false) }
-        guard let conference = detail.conference else { return detail }
-        guard let (previous, next) = try await state.digestNeighbours(digest, conferenceID: conference.id, talkID: id) else {
-            forgetDigest(of: active)
-            return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
-        }
-        let keys = [previous, next].compactMap { $0?.talkKey }
-        let talks = try await active.read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, keys: keys) }
-        return detail.with(previous: previous.flatMap { talks[$0.talkID] }, next: next.flatMap { talks[$0.talkID] })
     }
 
     /// Volumes with their books and citation counts.
     public func citationVolumes() async throws -> [VolumeCitations] {
         let active = try await generation()
         guard active.schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
-        if let known = await fromDigest(of: active, { state, digest in try await state.digestVolumes(digest) }) { return known }
-        return try await active.read { db, schema in try CoreQueries.volumes(db, schema: schema) }
+        return try await active.screens.answer(.volumes) {
+            if let known = await fromDigest(of: active, { state, digest in try await state.digestVolumes(digest) }) { return known }
+            return try await active.read { db, schema in try CoreQueries.volumes(db, schema: schema) }
+        }
     }
 
     /// A book's cited chapters.
     public func citations(bookID: Int) async throws -> BookCitations {
         let active = try await generation()
-        let known = await fromDigest(of: active) { state, digest in try await state.digestChapters(digest, bookID: bookID) }
-        return try await active.read { db, schema in try CoreQueries.book(db, schema: schema, id: bookID, chapters: known) }
+        return try await active.screens.answer(.book(bookID)) {
+            let known = await fromDigest(of: active) { state, digest in try await state.digestChapters(digest, bookID: bookID) }
+            return try await active.read { db, schema in try CoreQueries.book(db, schema: schema, id: bookID, chapters: known) }
+        }
     }
 
     /// A chapter's cited verses.
     public func citations(bookID: Int, chapter: Int) async throws -> ChapterCitations {
-        try await generation().read { db, schema in try CoreQueries.chapter(db, schema: schema, bookID: bookID, chapter: chapter) }
+        let active = try await generation()
+        return try await active.screens.answer(.chapter(book: bookID, chapter: chapter)) {
+            try await active.read { db, schema in try CoreQueries.chapter(db, schema: schema, bookID: bookID, chapter: chapter) }
+        }
     }
 
     /// The talks citing a verse (nil: the whole chapter), newest first.
     public func citations(bookID: Int, chapter: Int, verse: Int?) async throws -> VerseCitations {
-        try await generation().read { db, schema in try CoreQueries.verse(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse) }
+        let active = try await generation()
+        return try await active.screens.answer(.verse(book: bookID, chapter: chapter, verse: verse)) {
+            try await active.read { db, schema in try CoreQueries.verse(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse) }
+        }
     }
 
     /// Speakers A–Z.
     public func speakers() async throws -> [SpeakerSection] {
         let active = try await generation()
-        if let known = await fromDigest(of: active, { state, digest in try await state.digestSpeakers(digest) }) { return known }
-        return try await active.read { db, schema in try CoreQueries.speakers(db, schema: schema) }
+        return try await active.screens.answer(.speakers) {
+            if let known = await fromDigest(of: active, { state, digest in try await state.digestSpeakers(digest) }) { return known }
+            return try await active.read { db, schema in try CoreQueries.speakers(db, schema: schema) }
+        }
     }
 
     /// A speaker's talks, newest first.
     public func speaker(id: Int) async throws -> SpeakerDetail {
-        try await generation().read { db, schema in try CoreQueries.speaker(db, schema: schema, id: id) }
+        let active = try await generation()
+        return try await active.screens.answer(.speaker(id)) {
+            try await active.read { db, schema in try CoreQueries.speaker(db, schema: schema, id: id) }
+        }
     }
 
     /// Talks matching what has been typed so far, from the index in Pocket's own database.
     public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
-        // A sample loaded on demand is indexed when it is loaded.
-        if !isLoaded { _ = try await generation() }
-        return try await state.search(text, limit: limit)
+        // A sample loaded on demand is indexed when it is loaded; the index is rebuilt in the
+        // transaction that makes another file current, so its answers belong to that file.
+        let active = try await generation()
+        return try await active.screens.answer(.search(text, limit: limit)) { try await state.search(text, limit: limit) }
     }
 
     /// Remembers that `person` opened a talk, in Pocket's own database.

@@ -141,11 +141,6 @@ public actor ConferenceLibrary: ConferenceStore {
         return currentRecord
     }
 
-    /// Whether a file answers yet (the sample may be waiting to be loaded on demand).
-    var isLoaded: Bool {
-        current != nil
-    }
-
     private var currentRecord: InstalledDatabase? {
         if case .installed(let record)? = current?.source { return record }
         return nil

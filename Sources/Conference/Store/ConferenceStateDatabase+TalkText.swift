@@ -6,7 +6,7 @@ extension ConferenceStateDatabase {
     /// The stored text of a talk, nil when it has not been fetched yet.
     func talkText(_ talkID: Int) async throws -> TalkText? {
         try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT talkID, html, size, source, fetchedAt FROM talk_text WHERE talkID = ?", arguments: [talkID])
+            try Row.fetchOne(cached: db, sql: "SELECT talkID, html, size, source, fetchedAt FROM talk_text WHERE talkID = ?", arguments: [talkID])
                 .map { row in
                     let source: String = row["source"]
                     return TalkText(talkID: row["talkID"], html: row["html"], size: row["size"],

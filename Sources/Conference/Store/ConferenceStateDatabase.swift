@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PocketCore
+import Synchronization
 
 /// Pocket's own database for the Conference app: which sci-core file is installed, the search
 /// index and the digest (`CoreDigest`) of it, and each person's recently viewed and bookmarked
@@ -8,21 +9,36 @@ import PocketCore
 struct ConferenceStateDatabase: Sendable {
     /// Its pool; reads go to the pool's readers, writes to its one writer.
     let writer: any DatabaseWriter
+    /// The install record as last read, with the file's commit version then: every query asks
+    /// which file is installed (another process may have installed one), and the answer changes
+    /// only with a commit.
+    private let installedRecord: InstalledRecordMemo
 
     /// Opens (and migrates) the state database at `url`.
     static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
-        try ConferenceStateDatabase(writer: DatabaseFactory.onDisk(at: url, label: "conference-state"))
+        let state = try ConferenceStateDatabase(writer: DatabaseFactory.onDisk(at: url, label: "conference-state"))
+        state.installedRecord.watch(try CommitWatch(path: url.path, label: "conference-state.watch"))
+        return state
     }
 
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
+        installedRecord = InstalledRecordMemo()
         try Self.migrator.migrate(writer)
     }
 
     /// The installed database's record; nil while the sample is in use.
     func installed() async throws -> InstalledDatabase? {
+        guard let version = try installedRecord.version() else { return try await readInstalled() }
+        if let known = installedRecord.record(at: version) { return known }
+        let record = try await readInstalled()
+        installedRecord.keep(record, at: version)
+        return record
+    }
+
+    private func readInstalled() async throws -> InstalledDatabase? {
         try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM installed_database WHERE id = 1").map(InstalledDatabase.init(row:))
+            try Row.fetchOne(cached: db, sql: "SELECT * FROM installed_database WHERE id = 1").map(InstalledDatabase.init(row:))
         }
     }
 
@@ -66,7 +82,7 @@ struct ConferenceStateDatabase: Sendable {
     func install(_ record: InstalledDatabase) async throws -> Int64 {
         try await writer.write { db in
             guard try db.tableExists(Self.stagedSearchTable),
-                  let digest = try Int64.fetchOne(db, sql: "SELECT id FROM digest WHERE fileName IS NULL") else {
+                  let digest = try Int64.fetchOne(cached: db, sql: "SELECT id FROM digest WHERE fileName IS NULL") else {
                 throw ConferenceError.fileSystem("the search index for version \(record.version) was not built")
             }
             try Self.record(record, in: db)
@@ -90,7 +106,7 @@ struct ConferenceStateDatabase: Sendable {
 
     /// The file the search index was built from.
     func searchSource() async throws -> String? {
-        try await writer.read { db in try String.fetchOne(db, sql: "SELECT fileName FROM search_source WHERE id = 1") }
+        try await writer.read { db in try String.fetchOne(cached: db, sql: "SELECT fileName FROM search_source WHERE id = 1") }
     }
 
     /// Rebuilds the search index from `generation` (alone at start-up, when it describes another
@@ -112,7 +128,7 @@ struct ConferenceStateDatabase: Sendable {
     func search(_ text: String, limit: Int) async throws -> [SearchHit] {
         guard let match = Self.matchExpression(text), limit > 0 else { return [] }
         return try await writer.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(cached: db, sql: """
                 SELECT talkID, title, speaker, conference, date FROM talk_search
                 WHERE talk_search MATCH ?
                 ORDER BY bm25(talk_search, 10.0, 4.0), date DESC, talkID DESC
@@ -130,7 +146,7 @@ struct ConferenceStateDatabase: Sendable {
         try await writer.write { db in
             // Times are stored to the millisecond: two views within one must still come out in
             // the order they happened, so a view is never older than the latest one.
-            let latest = try Date.fetchOne(db, sql: "SELECT MAX(viewedAt) FROM recent_talk WHERE personID = ?", arguments: [person.rawValue])
+            let latest = try Date.fetchOne(cached: db, sql: "SELECT MAX(viewedAt) FROM recent_talk WHERE personID = ?", arguments: [person.rawValue])
             let stamp = latest.map { max(date, $0.addingTimeInterval(0.001)) } ?? date
             try db.execute(sql: """
                 INSERT INTO recent_talk(personID, talkID, viewedAt) VALUES (?, ?, ?)
@@ -146,7 +162,7 @@ struct ConferenceStateDatabase: Sendable {
     /// The talks `person` opened recently, newest first.
     func recentTalkIDs(of person: PersonID, limit: Int) async throws -> [Int] {
         try await writer.read { db in
-            try Int.fetchAll(db, sql: "SELECT talkID FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT ?",
+            try Int.fetchAll(cached: db, sql: "SELECT talkID FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT ?",
                              arguments: [person.rawValue, limit])
         }
     }
@@ -166,7 +182,7 @@ struct ConferenceStateDatabase: Sendable {
     /// Whether `person` has bookmarked the talk.
     func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
         try await writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM bookmark WHERE personID = ? AND talkID = ?)",
+            try Bool.fetchOne(cached: db, sql: "SELECT EXISTS(SELECT 1 FROM bookmark WHERE personID = ? AND talkID = ?)",
                               arguments: [person.rawValue, talkID]) ?? false
         }
     }
@@ -174,7 +190,7 @@ struct ConferenceStateDatabase: Sendable {
     /// The talks `person` bookmarked, newest first.
     func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
         try await writer.read { db in
-            try Int.fetchAll(db, sql: "SELECT talkID FROM bookmark WHERE personID = ? ORDER BY addedAt DESC, talkID DESC",
+            try Int.fetchAll(cached: db, sql: "SELECT talkID FROM bookmark WHERE personID = ? ORDER BY addedAt DESC, talkID DESC",
                              arguments: [person.rawValue])
         }
     }
@@ -309,5 +325,38 @@ private extension InstalledDatabase {
             installedAt: row["installedAt"],
             fileName: row["fileName"]
         )
+    }
+}
+
+/// The install record kept with the commit version it was read at (on disk only: an in-memory
+/// database has no second connection to watch it, and is read every time).
+private final class InstalledRecordMemo: Sendable {
+    private struct Kept {
+        var watch: CommitWatch?
+        var version: Int?
+        var record: InstalledDatabase?
+    }
+
+    private let kept = Mutex(Kept())
+
+    func watch(_ watch: CommitWatch) {
+        kept.withLock { $0.watch = watch }
+    }
+
+    /// The current commit version, nil when nothing is watched.
+    func version() throws -> Int? {
+        try kept.withLock { $0.watch }?.version()
+    }
+
+    /// The kept record if it was read at `version`; `.some(nil)` is a kept "the sample is in use".
+    func record(at version: Int) -> InstalledDatabase?? {
+        kept.withLock { $0.version == version ? .some($0.record) : nil }
+    }
+
+    func keep(_ record: InstalledDatabase?, at version: Int) {
+        kept.withLock { kept in
+            kept.version = version
+            kept.record = record
+        }
     }
 }

@@ -21,12 +21,12 @@ extension CoreDigest {
 
     /// The id of the digest of the file named `fileName`, if one has been built.
     static func id(_ db: Database, fileName: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM digest WHERE fileName = ?", arguments: [fileName])
+        try Int64.fetchOne(cached: db, sql: "SELECT id FROM digest WHERE fileName = ?", arguments: [fileName])
     }
 
     /// The table sizes.
     static func counts(_ db: Database, digest: Int64) throws -> DatabaseCounts? {
-        try Row.fetchOne(db, sql: "SELECT conferences, sessions, talks, speakers, citations FROM digest WHERE id = ?", arguments: [digest])
+        try Row.fetchOne(cached: db, sql: "SELECT conferences, sessions, talks, speakers, citations FROM digest WHERE id = ?", arguments: [digest])
             .map { row in
                 DatabaseCounts(conferences: row["conferences"], sessions: row["sessions"], talks: row["talks"],
                                speakers: row["speakers"], citations: row["citations"])
@@ -36,15 +36,15 @@ extension CoreDigest {
     /// The conference list, newest first.
     static func conferences(_ db: Database, digest: Int64) throws -> [ConferenceSummary]? {
         guard try exists(db, digest) else { return nil }
-        return try Row.fetchAll(db, sql: "\(conferenceColumns) WHERE digestID = ? ORDER BY position", arguments: [digest]).map(conference)
+        return try Row.fetchAll(cached: db, sql: "\(conferenceColumns) WHERE digestID = ? ORDER BY position", arguments: [digest]).map(conference)
     }
 
     /// One conference and its talks in order: `.some(nil)` when the file has no such conference.
     static func conference(_ db: Database, digest: Int64, id: Int) throws -> ConferenceOrder?? {
         guard try exists(db, digest) else { return nil }
-        guard let row = try Row.fetchOne(db, sql: "\(conferenceColumns) WHERE digestID = ? AND conferenceID = ? ORDER BY position LIMIT 1",
+        guard let row = try Row.fetchOne(cached: db, sql: "\(conferenceColumns) WHERE digestID = ? AND conferenceID = ? ORDER BY position LIMIT 1",
                                          arguments: [digest, id]) else { return .some(nil) }
-        let talks = try Row.fetchAll(db, sql: "\(placeColumns) WHERE digestID = ? AND conferenceKey = ? ORDER BY position",
+        let talks = try Row.fetchAll(cached: db, sql: "\(placeColumns) WHERE digestID = ? AND conferenceKey = ? ORDER BY position",
                                      arguments: [digest, id]).map(place)
         return ConferenceOrder(conference: conference(row), talks: talks)
     }
@@ -52,12 +52,12 @@ extension CoreDigest {
     /// The talks before and after `talkID` in conference `conferenceID` (across sessions).
     static func neighbours(_ db: Database, digest: Int64, conferenceID: Int, talkID: Int) throws -> (previous: TalkPlace?, next: TalkPlace?)? {
         guard try exists(db, digest) else { return nil }
-        guard let position = try Int.fetchOne(db, sql: """
+        guard let position = try Int.fetchOne(cached: db, sql: """
             SELECT position FROM digest_talk WHERE digestID = ? AND conferenceKey = ? AND talkID = ? ORDER BY position LIMIT 1
             """, arguments: [digest, conferenceID, talkID]) else { return (nil, nil) }
         var previous: TalkPlace?
         var next: TalkPlace?
-        for row in try Row.fetchAll(db, sql: "\(placeColumns) WHERE digestID = ? AND conferenceKey = ? AND position IN (?, ?)",
+        for row in try Row.fetchAll(cached: db, sql: "\(placeColumns) WHERE digestID = ? AND conferenceKey = ? AND position IN (?, ?)",
                                     arguments: [digest, conferenceID, position - 1, position + 1]) {
             if row["position"] as Int == position - 1 { previous = place(row) } else { next = place(row) }
         }
@@ -71,7 +71,7 @@ extension CoreDigest {
         var section: Int?
         var letter = ""
         var speakers: [SpeakerSummary] = []
-        for row in try Row.fetchAll(db, sql: """
+        for row in try Row.fetchAll(cached: db, sql: """
             SELECT section, letter, speakerID, name, info, talkCount FROM digest_speaker WHERE digestID = ? ORDER BY position
             """, arguments: [digest]) {
             if row["section"] != section {
@@ -92,7 +92,7 @@ extension CoreDigest {
         var volumes: [VolumeCitations] = []
         var volume: (book: BookReference, count: Int)?
         var books: [BookCount] = []
-        for row in try Row.fetchAll(db, sql: """
+        for row in try Row.fetchAll(cached: db, sql: """
             SELECT isVolume, bookID, name, citeAbbr, chapterCount, citationCount FROM digest_book WHERE digestID = ? ORDER BY position
             """, arguments: [digest]) {
             let book = BookReference(id: row["bookID"], name: row["name"], citeAbbr: row["citeAbbr"], chapterCount: row["chapterCount"])
@@ -111,7 +111,7 @@ extension CoreDigest {
     /// A book's cited chapters with their counts.
     static func chapters(_ db: Database, digest: Int64, bookID: Int) throws -> [ChapterCount]? {
         guard try exists(db, digest) else { return nil }
-        return try Row.fetchAll(db, sql: """
+        return try Row.fetchAll(cached: db, sql: """
             SELECT chapter, citationCount FROM digest_chapter WHERE digestID = ? AND bookKey = ? ORDER BY position
             """, arguments: [digest, bookID]).map { row in
             ChapterCount(chapter: row["chapter"], citationCount: row["citationCount"])
@@ -127,7 +127,7 @@ private extension CoreDigest {
     static let placeColumns = "SELECT position, sessionID, talkID, talkKey FROM digest_talk"
 
     static func exists(_ db: Database, _ digest: Int64) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM digest WHERE id = ?)", arguments: [digest]) ?? false
+        try Bool.fetchOne(cached: db, sql: "SELECT EXISTS(SELECT 1 FROM digest WHERE id = ?)", arguments: [digest]) ?? false
     }
 
     static func conference(_ row: Row) -> ConferenceSummary {

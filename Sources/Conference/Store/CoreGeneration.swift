@@ -11,6 +11,8 @@ final class CoreGeneration: Sendable {
     let file: URL
     let schema: CoreSchema
     let source: DatabaseSource
+    /// The screens' answers from this file.
+    let screens = ScreenMemo()
     private let retired = Flag()
 
     /// Opens `file` read-only (Pocket never writes into a sci-core database) and detects its schema.

@@ -16,7 +16,7 @@ extension CoreQueries {
             ORDER BY ci.ID
             """
         var seen: Set<Int> = []
-        return try Row.fetchAll(db, sql: sql, arguments: [talkID]).compactMap { row in
+        return try Row.fetchAll(cached: db, sql: sql, arguments: [talkID]).compactMap { row in
             guard let id = row.integer("ID"), let bookID = row.integer("BookID"), seen.insert(id).inserted else { return nil }
             let chapter = row.integer("Chapter") ?? 0
             let verses = row.optionalDisplay("Verses")
@@ -42,7 +42,7 @@ extension CoreQueries {
         var volumes: [(book: BookReference, own: Int)] = []
         var books: [Int: [BookCount]] = [:]
         var seen: Set<Int> = []
-        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+        for row in try Row.fetchAll(cached: db, sql: sql, arguments: arguments) {
             guard let book = BookReference(row: row), seen.insert(book.id).inserted else { continue }
             let count = row.integer("citationCount") ?? 0
             if let parent = row.integer("ParentBookID"), parent != 0 {
@@ -61,9 +61,9 @@ extension CoreQueries {
     static func book(_ db: Database, schema: CoreSchema, id: Int, chapters given: [ChapterCount]? = nil) throws -> BookCitations {
         guard schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
         let book = try bookReference(db, schema: schema, id: id)
-        let parentID = try Row.fetchOne(db, sql: "SELECT ParentBookID FROM book WHERE ID = ? LIMIT 1", arguments: [id])?.integer("ParentBookID")
+        let parentID = try Row.fetchOne(cached: db, sql: "SELECT ParentBookID FROM book WHERE ID = ? LIMIT 1", arguments: [id])?.integer("ParentBookID")
         let volume = try parentID.map { try bookReference(db, schema: schema, id: $0) }
-        let chapters = try given ?? Row.fetchAll(db, sql: """
+        let chapters = try given ?? Row.fetchAll(cached: db, sql: """
             SELECT Chapter, COUNT(*) AS citationCount FROM citation WHERE BookID = ? GROUP BY Chapter ORDER BY Chapter
             """, arguments: [id]).map { row in
             ChapterCount(chapter: row.integer("Chapter") ?? 0, citationCount: row.integer("citationCount") ?? 0)
@@ -88,7 +88,7 @@ extension CoreQueries {
             """
         var counts: [Int?: Int] = [:]
         var seen: Set<Int> = []
-        for row in try Row.fetchAll(db, sql: sql, arguments: [bookID, chapter]) {
+        for row in try Row.fetchAll(cached: db, sql: sql, arguments: [bookID, chapter]) {
             guard let id = row.integer("ID"), row.integer("talkID") != nil, seen.insert(id).inserted else { continue }
             let verses = CitationFormatter.verses(in: row.text("verseSource"))
             if verses.isEmpty {
@@ -129,7 +129,7 @@ private extension CoreQueries {
                    \(schema.column("book", "NumChapters", as: "book")) AS NumChapters
             FROM book WHERE ID = ? LIMIT 1
             """
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]), let book = BookReference(row: row) else {
+        guard let row = try Row.fetchOne(cached: db, sql: sql, arguments: [id]), let book = BookReference(row: row) else {
             throw ConferenceError.unknownBook(id)
         }
         return book
@@ -184,7 +184,7 @@ private extension CoreQueries {
             ORDER BY c.IssueDate DESC, talkDate DESC, s.Sequence, ct.Sequence, ci.ID
             """
         var seen: Set<Int> = []
-        return try Row.fetchAll(db, sql: sql, arguments: [bookID, chapter]).compactMap { row in
+        return try Row.fetchAll(cached: db, sql: sql, arguments: [bookID, chapter]).compactMap { row in
             guard let id = row.integer("ID"), let talkID = row.integer("talkID"), seen.insert(id).inserted else { return nil }
             let verses = schema.capabilities.verseIndex
                 ? CitationFormatter.verses(in: row.text("verseList"))

@@ -10,7 +10,7 @@ extension CoreQueries {
             FROM speaker sp JOIN talk t ON t.SpeakerID = sp.ID
             GROUP BY sp.ID
             """
-        let speakers = try Row.fetchAll(db, sql: sql).compactMap { row -> (summary: SpeakerSummary, key: String)? in
+        let speakers = try Row.fetchAll(cached: db, sql: sql).compactMap { row -> (summary: SpeakerSummary, key: String)? in
             guard let id = row.integer("ID") else { return nil }
             let summary = SpeakerSummary(
                 id: id,
@@ -41,7 +41,7 @@ extension CoreQueries {
             SELECT ID, GivenNames, LastNames, \(schema.column("speaker", "Info", as: "speaker")) AS Info
             FROM speaker WHERE ID = ? LIMIT 1
             """
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { throw ConferenceError.unknownSpeaker(id) }
+        guard let row = try Row.fetchOne(cached: db, sql: sql, arguments: [id]) else { throw ConferenceError.unknownSpeaker(id) }
         let talksSQL = """
             SELECT t.ID, t.Title, \(schema.column("talk", "Date", as: "t")) AS talkDate, c.Abbr AS conferenceAbbr
             FROM talk t
@@ -52,7 +52,7 @@ extension CoreQueries {
             ORDER BY COALESCE(c.IssueDate, talkDate) DESC, talkDate DESC, t.ID DESC
             """
         var seen: Set<Int> = []
-        let talks = try Row.fetchAll(db, sql: talksSQL, arguments: [id]).compactMap { row -> SpeakerTalk? in
+        let talks = try Row.fetchAll(cached: db, sql: talksSQL, arguments: [id]).compactMap { row -> SpeakerTalk? in
             guard let talkID = row.integer("ID"), seen.insert(talkID).inserted else { return nil }
             return SpeakerTalk(id: talkID, title: row.display("Title"), conference: row.optionalDisplay("conferenceAbbr"), date: row.optionalDisplay("talkDate"))
         }

@@ -18,7 +18,7 @@ enum CoreQueries {
             ORDER BY c.IssueDate DESC, c.ID DESC
             """
         var seen: Set<Int> = []
-        return try Row.fetchAll(db, sql: sql).compactMap { row in
+        return try Row.fetchAll(cached: db, sql: sql).compactMap { row in
             guard let summary = ConferenceSummary(row: row), seen.insert(summary.id).inserted else { return nil }
             return summary
         }
@@ -27,7 +27,7 @@ enum CoreQueries {
     static func footer(_ db: Database, schema: CoreSchema, source: DatabaseSource) throws -> DatabaseFooter {
         var lastUpdated: String?
         if schema.capabilities.lastUpdated {
-            lastUpdated = try Row.fetchOne(db, sql: "SELECT last_updated FROM updated LIMIT 1")?.optionalDisplay("last_updated")
+            lastUpdated = try Row.fetchOne(cached: db, sql: "SELECT last_updated FROM updated LIMIT 1")?.optionalDisplay("last_updated")
         }
         switch source {
         case .sample: return DatabaseFooter(isSample: true, version: nil, lastUpdated: lastUpdated)
@@ -46,7 +46,7 @@ enum CoreQueries {
             FROM conference c WHERE c.ID = :id LIMIT 1
             """
         // `:id`, not `c.ID`, in the count: a correlated list would be re-read for every talk row.
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: ["id": id]), let conference = ConferenceSummary(row: row) else {
+        guard let row = try Row.fetchOne(cached: db, sql: sql, arguments: ["id": id]), let conference = ConferenceSummary(row: row) else {
             throw ConferenceError.unknownConference(id)
         }
         return ConferenceDetail(conference: conference, sessions: try sessions(db, schema: schema, conferenceID: id))
@@ -91,7 +91,7 @@ enum CoreQueries {
             }
             talks = []
         }
-        for row in try Row.fetchAll(db, sql: sql, arguments: ["conference": conferenceID]) {
+        for row in try Row.fetchAll(cached: db, sql: sql, arguments: ["conference": conferenceID]) {
             if current?.integer("sessionID") != row.integer("sessionID") {
                 close()
                 current = row
@@ -113,7 +113,7 @@ enum CoreQueries {
             SELECT s.ID, s.Description, \(schema.column("conf_session", "Date", as: "s")) AS sessionDate, s.Sequence
             FROM conf_session s WHERE s.ConferenceID = ?
             """
-        for row in try Row.fetchAll(db, sql: sql, arguments: [order.conference.id]) {
+        for row in try Row.fetchAll(cached: db, sql: sql, arguments: [order.conference.id]) {
             if let id = row.integer("ID"), sessions[id] == nil { sessions[id] = row }
         }
         let talks = try talkSummaries(db, schema: schema, keys: order.talks.map(\.talkKey))
@@ -163,7 +163,7 @@ enum CoreQueries {
             WHERE t.ID = ?
             LIMIT 1
             """
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]), let summary = TalkSummary(row: row, id: "ID") else {
+        guard let row = try Row.fetchOne(cached: db, sql: sql, arguments: [id]), let summary = TalkSummary(row: row, id: "ID") else {
             throw ConferenceError.unknownTalk(id)
         }
         let conference = row.integer("conferenceID").map {

@@ -7,10 +7,9 @@ import Synchronization
 /// has been committed to `people.sqlite`.
 ///
 /// Why: those two reads, each a hop to GRDB's reader queue and back, cost a request more than
-/// serving it a static file did. Why it is safe: everything is forgotten as soon as SQLite's
-/// `PRAGMA data_version`, read on a connection of the cache's own that never writes, moves; it
-/// moves with every commit by any other connection, this server's or another process's (`pocket
-/// users remove` while the server runs). So a sign-out, a removed person or a new password takes
+/// serving it a static file did. Why it is safe: everything is forgotten as soon as the file's
+/// `CommitWatch` version moves, which it does with every commit, this server's or another
+/// process's (`pocket users remove` while the server runs). So a sign-out, a removed person or a new password takes
 /// effect on the next request, as it did without the cache.
 final class SignInCache: Sendable {
     /// A session row as stored; its expiry is checked by the caller at each use.
@@ -39,14 +38,12 @@ final class SignInCache: Sendable {
     /// strangers cannot make the cache grow without end.
     static let capacity = 4096
 
-    private let watch: DatabaseQueue
+    private let watch: CommitWatch
     private let entries = Mutex(Entries())
 
     /// Opens the watching connection on the database file at `path`, which must exist.
     init(path: String) throws {
-        var configuration = DatabaseFactory.configuration(label: "people.watch")
-        configuration.readonly = true
-        watch = try DatabaseQueue(path: path, configuration: configuration)
+        watch = try CommitWatch(path: path, label: "people.watch")
     }
 
     /// The stored session under `key` (expired or not), read through `load` when not remembered.
@@ -86,13 +83,11 @@ final class SignInCache: Sendable {
         return loaded
     }
 
-    /// Reads `data_version` now. An entry is used only if no commit came between the version
-    /// read before its load and the one read now: a commit racing the load makes the versions
-    /// differ, so at worst an entry is loaded again, never kept too long.
+    /// An entry is used only if no commit came between the version read before its load and the
+    /// one read now: a commit racing the load makes them differ, so at worst an entry is loaded
+    /// again, never kept too long.
     private func currentVersion() throws -> Int {
-        try watch.inDatabase { db in
-            try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
-        }
+        try watch.version()
     }
 
     private func forgetIfStale(_ entries: inout Entries, version: Int) {
