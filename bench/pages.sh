@@ -82,7 +82,35 @@ http { access_log off; server { listen 127.0.0.1:$nginx_port; root $work/www; } 
 CONF
 nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null || /usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
 
-# name|path below the server (a leading "nginx:" for nginx's file)
+# Pages that differ per request: 2,000 talks, and searches for 2,000 words of their titles, in
+# a shuffled order that wrk's two threads each go round, so the screens' kept answers (at most
+# 512 per file) are of no help and every request reads the database.
+python3 - "$work/core.db" "$work" <<'PY'
+import random, re, sqlite3, sys, urllib.parse
+db = sqlite3.connect(sys.argv[1])
+rng = random.Random(14)
+talks = [row[0] for row in db.execute("SELECT ID FROM talk ORDER BY ID")]
+rng.shuffle(talks)
+with open(sys.argv[2] + "/talks.txt", "w") as out:
+    out.writelines(f"/conference/talks/{talk}\n" for talk in talks[:2000])
+words = sorted({w.lower() for (title,) in db.execute("SELECT Title FROM talk") for w in re.findall(r"[A-Za-z]{3,}", title)})
+prefixes = sorted(set(words) | {w[:n] for w in words for n in (3, 4)})
+rng.shuffle(prefixes)
+with open(sys.argv[2] + "/searches.txt", "w") as out:
+    out.writelines(f"/conference/search?q={urllib.parse.quote(p)}\n" for p in prefixes[:2000])
+PY
+cat >"$work/paths.lua" <<'LUA'
+-- Goes round the paths in POCKET_BENCH_PATHS, one per request (with the -H headers).
+local paths = {}
+for line in io.lines(os.getenv("POCKET_BENCH_PATHS")) do paths[#paths + 1] = line end
+local next_path = 0
+request = function()
+  next_path = next_path % #paths + 1
+  return wrk.format("GET", paths[next_path])
+end
+LUA
+
+# name|path below the server (a leading "nginx:" for nginx's file; "list:FILE" for a list of paths)
 routes=(
   "nginx, small file|nginx:/small.css"
   "Pocket /static file|ASSET"
@@ -94,22 +122,27 @@ routes=(
   "/conference/search?q=faith|/conference/search?q=faith"
   "/plates (50 fixed rows)|/plates"
   "a talk page|/conference/talks/TALK"
+  "2,000 different talk pages|list:talks.txt"
+  "2,000 different searches|list:searches.txt"
 )
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v/1000} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v} else if (v ~ /s$/) {sub(/s$/,"",v); print v*1000} else print v}'; }
 
-# measure URL COOKIE: wrk's median req/s and p99 over the passes, and one request alone; sets r, p, alone.
+# measure URL COOKIE [PATHS]: wrk's median req/s and p99 over the passes, and one request alone
+# (the first path of PATHS, if given, whose paths wrk goes round); sets r, p, alone.
 measure() {
-  local url="$1" cookie="$2" out non2xx rps=() p99=() headers=()
+  local url="$1" cookie="$2" list="${3:-}" out non2xx rps=() p99=() headers=() script=()
   [ -n "$cookie" ] && headers=(-H "Cookie: $cookie")
+  [ -n "$list" ] && script=(-s "$work/paths.lua")
   for _ in $(seq "$passes"); do
-    out=$(wrk -t2 -c32 -d"${seconds}s" --latency "${headers[@]}" "$url")
+    out=$(POCKET_BENCH_PATHS="$list" wrk -t2 -c32 -d"${seconds}s" --latency "${headers[@]}" "${script[@]}" "$url")
     rps+=("$(printf '%s\n' "$out" | awk '/Requests\/sec/ {print $2}')")
     p99+=("$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}' | to_ms)")
     non2xx=$(printf '%s\n' "$out" | awk '/Non-2xx/ {print $5}')
     [ -z "$non2xx" ] || { echo "pocket: $url answered $non2xx non-2xx responses" >&2; exit 1; }
   done
+  [ -n "$list" ] && url="$url$(head -1 "$list")"
   alone=$(for _ in $(seq 20); do curl -fs -o /dev/null "${headers[@]}" -w '%{time_total}\n' "$url"; done | median | awk '{printf "%.2f", $1*1000}')
   r=$(printf '%s\n' "${rps[@]}" | median); p=$(printf '%s\n' "${p99[@]}" | median)
 }
@@ -141,8 +174,10 @@ for entry in "${routes[@]}"; do
       url="${!base_var}${path/TALK/${!talk_var}}"; url="${url/ASSET/${!asset_var}}"; cookie="${!cookie_var}"
       [ "$path" = ASSET ] && url="${!base_var}${!asset_var}"
     fi
+    list=""
+    if [[ "$path" == list:* ]]; then url="${!base_var}"; list="$work/${path#list:}"; fi
     echo "==> $name ($label)" >&2
-    measure "$url" "$cookie"
+    measure "$url" "$cookie" "$list"
     [ "$name" = "Pocket /static file" ] && static_rps[$label]="$r"
     ratio=$([ -n "${static_rps[$label]:-}" ] && awk -v a="$r" -v b="${static_rps[$label]}" 'BEGIN {printf "%.1f%%", 100*a/b}' || echo "–")
     row+="$(printf ' %.0f | %.1f ms | %s ms | %s |' "$r" "$p" "$alone" "$ratio")"

@@ -41,7 +41,7 @@ public final class MuralsDatabase: MuralsStore {
 
     public func murals() async throws -> [Mural] {
         try await writer.read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM murals WHERE isEnabled ORDER BY title COLLATE NOCASE, title, id")
+            let rows = try Row.fetchAll(cached: db, sql: "SELECT * FROM murals WHERE isEnabled ORDER BY title COLLATE NOCASE, title, id")
             let images = try Self.images(db, sql: """
                 SELECT mural_images.* FROM mural_images JOIN murals ON murals.id = mural_images.muralID
                 WHERE murals.isEnabled ORDER BY mural_images.muralID, mural_images.position
@@ -59,7 +59,7 @@ public final class MuralsDatabase: MuralsStore {
 
     public func favouriteIDs(of person: PersonID) async throws -> Set<Int> {
         try await writer.read { db in
-            try Set(Int.fetchAll(db, sql: "SELECT muralID FROM favourites WHERE personID = ?", arguments: [person.rawValue]))
+            try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM favourites WHERE personID = ?", arguments: [person.rawValue]))
         }
     }
 
@@ -81,7 +81,7 @@ public final class MuralsDatabase: MuralsStore {
 
     public func visitedIDs(of person: PersonID) async throws -> Set<Int> {
         try await writer.read { db in
-            try Set(Int.fetchAll(db, sql: "SELECT muralID FROM visited WHERE personID = ?", arguments: [person.rawValue]))
+            try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM visited WHERE personID = ?", arguments: [person.rawValue]))
         }
     }
 
@@ -255,7 +255,7 @@ private extension MuralsDatabase {
 
     static func images(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Int: [MuralImage]] {
         var images: [Int: [MuralImage]] = [:]
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         while let row = try rows.next() {
             images[row["muralID"], default: []].append(MuralImage(id: row["imageID"], filename: row["filename"]))
         }
@@ -263,8 +263,8 @@ private extension MuralsDatabase {
     }
 
     static func syncState(_ db: Database) throws -> MuralsSyncState {
-        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM murals WHERE isEnabled") ?? 0
-        let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1")
+        let count = try Int.fetchOne(cached: db, sql: "SELECT COUNT(*) FROM murals WHERE isEnabled") ?? 0
+        let row = try Row.fetchOne(cached: db, sql: "SELECT * FROM sync_state WHERE id = 1")
         return MuralsSyncState(
             lastSuccess: row?["lastSuccess"],
             lastAttempt: row?["lastAttempt"],

@@ -45,7 +45,7 @@ public struct PlatesGame: PlatesStore {
         // Starting the trip first keeps the history's promise that the current trip is listed.
         try await readStartingTrip { db in
             // A finished trip without a single plate is not worth a line in the history.
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(cached: db, sql: """
                 SELECT trip.*, (SELECT COUNT(*) FROM spot WHERE spot.tripID = trip.id) AS score
                 FROM trip WHERE personID = ? AND (endedAt IS NULL OR EXISTS (SELECT 1 FROM spot WHERE spot.tripID = trip.id))
                 ORDER BY (endedAt IS NULL) DESC, startedAt DESC, id DESC
@@ -56,10 +56,10 @@ public struct PlatesGame: PlatesStore {
     public func trip(id: Int64) async throws -> (summary: TripSummary, spots: [Spot]) {
         try await writer.read { db in
             // Filtered by person: another person's trip is "unknown", never shown.
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE id = ? AND personID = ?", arguments: [id, person.rawValue]) else {
+            guard let row = try Row.fetchOne(cached: db, sql: "SELECT * FROM trip WHERE id = ? AND personID = ?", arguments: [id, person.rawValue]) else {
                 throw PlatesError.unknownTrip(id)
             }
-            let spots = try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ? ORDER BY spottedAt, stateCode", arguments: [id])
+            let spots = try Spot.fetchAll(cached: db, sql: "SELECT * FROM spot WHERE tripID = ? ORDER BY spottedAt, stateCode", arguments: [id])
             return (TripSummary(trip: Trip(row: row), score: spots.count), spots)
         }
     }
@@ -93,7 +93,7 @@ extension PlatesGame {
 
     /// The person's trip being played, if any.
     static func currentTripRow(_ db: Database, person: PersonID) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE personID = ? AND endedAt IS NULL", arguments: [person.rawValue])
+        try Row.fetchOne(cached: db, sql: "SELECT * FROM trip WHERE personID = ? AND endedAt IS NULL", arguments: [person.rawValue])
     }
 
     /// The person's current trip, started now if they have none (inside the caller's write, so
@@ -111,8 +111,8 @@ extension PlatesGame {
             throw PlatesError.unknownTrip(0)
         }
         let trip = Trip(row: row)
-        let spots = try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ?", arguments: [trip.id])
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE personID = ?", arguments: [person.rawValue])
+        let spots = try Spot.fetchAll(cached: db, sql: "SELECT * FROM spot WHERE tripID = ?", arguments: [trip.id])
+        let rows = try Row.fetchAll(cached: db, sql: "SELECT key, value FROM setting WHERE personID = ?", arguments: [person.rawValue])
         let settings = Dictionary(rows.map { row -> (String, String) in (row["key"], row["value"]) }) { first, _ in first }
         return GameSnapshot(
             trip: trip,

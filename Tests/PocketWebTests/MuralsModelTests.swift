@@ -137,6 +137,17 @@ struct MuralsModelTests {
         #expect(MuralsPosition.parse(nil) == nil)
     }
 
+    @Test func anglesAreWrittenAsPrintfWritesThem() {
+        // Six decimals, correctly rounded, a dot: the same text Foundation's formatter gives.
+        var generator = SplitMix64(seed: 14)
+        var values: [Double] = [0, -0.0, 53.4379, -3.0437, 0.0000005, -0.0000005, 0.0000015, 179.9999995, -90, 1e-9, 123456.25]
+        for _ in 0..<2000 { values.append(Double(generator.next() % 360_000_000_000) / 1e9 - 180) }
+        for value in values {
+            #expect(MuralsPosition.degrees(value) == String(format: "%.6f", value), "\(value)")
+        }
+        #expect(MuralsPosition.text(GeoCoordinate(latitude: 53.4379, longitude: -3.0437)) == "53.437900,-3.043700")
+    }
+
     @Test func theDetailShowsEveryPictureInfoAndDirections() {
         let mural = MuralsSamples.mural(7, "Sea <Gull>", artist: nil, info: "First line.\r\n\r\nSecond & last.\n  ", latitude: 53.44, images: 3)
         let apple = MuralDetail.Model(mural: mural, isFavourite: true, isVisited: false, position: nil, platform: .init(userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"))

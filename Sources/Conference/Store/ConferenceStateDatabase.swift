@@ -143,6 +143,14 @@ struct ConferenceStateDatabase: Sendable {
 
     /// Remembers that `person` opened a talk (keeping their newest 50).
     func recordView(talkID: Int, by person: PersonID, at date: Date) async throws {
+        // Opening the talk already viewed last (a reload, a return from its text) changes no
+        // order: no write, which would wait for the writer and make every kept answer of this
+        // file's `CommitWatch` stale.
+        let latest = try await writer.read { db in
+            try Int.fetchOne(cached: db, sql: "SELECT talkID FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT 1",
+                             arguments: [person.rawValue])
+        }
+        if latest == talkID { return }
         try await writer.write { db in
             // Times are stored to the millisecond: two views within one must still come out in
             // the order they happened, so a view is never older than the latest one.

@@ -70,7 +70,11 @@ extension CoreQueries {
     /// Talk rows by `talk.ID` as stored, keyed by the id the screens read (the first row of each).
     static func talkSummaries(_ db: Database, schema: CoreSchema, keys: [DatabaseValue]) throws -> [Int: TalkSummary] {
         guard !keys.isEmpty else { return [:] }
-        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        // The list is padded with NULLs (which match nothing) to a power of two, so a connection
+        // keeps at most a handful of these statements prepared instead of preparing one per call.
+        let slots = keys.count <= 128 ? 1 << (Int.bitWidth - (keys.count - 1).leadingZeroBitCount) : keys.count
+        let padded = keys + Array(repeating: DatabaseValue.null, count: slots - keys.count)
+        let placeholders = Array(repeating: "?", count: slots).joined(separator: ", ")
         let sql = """
             SELECT t.ID, t.Title, sp.ID AS joinedSpeakerID, sp.GivenNames, sp.LastNames,
                    \(schema.column("conference_talk", "StartPageNum", as: "ct")) AS StartPageNum,
@@ -81,7 +85,10 @@ extension CoreQueries {
             WHERE t.ID IN (\(placeholders))
             """
         var byID: [Int: TalkSummary] = [:]
-        for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(keys)) {
+        let rows = keys.count > 128
+            ? try Row.fetchAll(db, sql: sql, arguments: StatementArguments(padded))
+            : try Row.fetchAll(cached: db, sql: sql, arguments: StatementArguments(padded))
+        for row in rows {
             if let talk = TalkSummary(row: row, id: "ID"), byID[talk.id] == nil { byID[talk.id] = talk }
         }
         return byID

@@ -59,7 +59,7 @@ enum ConferenceRoute: Equatable {
         case .conferences: return Self.prefix
         case .conference(let id): return "\(Self.prefix)/conferences/\(id)"
         case .talk(let id, let from):
-            let query = from.map { "?from=\($0.token.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? "")" } ?? ""
+            let query = from.map { "?from=\(Self.queryValue($0.token))" } ?? ""
             return "\(Self.prefix)/talks/\(id)\(query)"
         case .bookmark(let id): return "\(Self.prefix)/talks/\(id)/bookmark"
         case .talkText(let id): return "\(Self.prefix)/talks/\(id)/text"
@@ -72,13 +72,26 @@ enum ConferenceRoute: Equatable {
         case .speaker(let id): return "\(Self.prefix)/speakers/\(id)"
         case .search(let query):
             guard let query, !query.isEmpty else { return "\(Self.prefix)/search" }
-            return "\(Self.prefix)/search?q=\(query.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? "")"
+            return "\(Self.prefix)/search?q=\(Self.queryValue(query))"
         case .settings: return "\(Self.prefix)/settings"
         case .checkForUpdate: return "\(Self.prefix)/settings/check"
         case .install: return "\(Self.prefix)/settings/install"
         case .importDatabase: return "\(Self.prefix)/settings/import"
         case .events: return "\(Self.prefix)/settings/events"
         }
+    }
+
+    /// `text` escaped for a query value. Most values (`conference-12`) need no escaping, and
+    /// Foundation's escaping cost a talk page with a conference's talks beside it 8% of its time.
+    static func queryValue(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+            default: false
+            }
+        }
+        return plain ? text : text.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? ""
     }
 
     /// Where a form may ask to return after a change: only back into this app, never elsewhere.

@@ -8,24 +8,31 @@ import GRDB
 
 extension Row {
     /// `fetchAll(db, sql:arguments:)` with the connection's prepared statement for `sql`.
-    static func fetchAll(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
+    public static func fetchAll(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
         try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
 
     /// `fetchOne(db, sql:arguments:)` with the connection's prepared statement for `sql`.
-    static func fetchOne(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
+    public static func fetchOne(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
         try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
     }
 }
 
 extension DatabaseValueConvertible {
     /// `fetchAll(db, sql:arguments:)` with the connection's prepared statement for `sql`.
-    static func fetchAll(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+    public static func fetchAll(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
         try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
 
     /// `fetchOne(db, sql:arguments:)` with the connection's prepared statement for `sql`.
-    static func fetchOne(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+    public static func fetchOne(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+}
+
+extension FetchableRecord {
+    /// `fetchAll(db, sql:arguments:)` with the connection's prepared statement for `sql`.
+    public static func fetchAll(cached db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
 }
