@@ -38,10 +38,13 @@ struct ScreenMemoTests {
 
     @Test func aFullMemoStartsAgainRatherThanGrowing() async throws {
         let memo = ScreenMemo()
+        #expect(try await memo.answer(.conference(1)) { 1 } == 1)
         for id in 0..<(ScreenMemo.capacity + 10) {
             #expect(try await memo.answer(.talk(id)) { id * 2 } == id * 2)
         }
-        #expect(memo.count == 10)
+        // The talks started again; the conference, another kind, stayed.
+        #expect(memo.count == 11)
+        #expect(try await memo.answer(.conference(1)) { 2 } == 1)
         // A failure is not kept: the next ask computes again.
         await #expect(throws: ConferenceError.unknownTalk(1)) { try await memo.answer(.speaker(1)) { () throws -> Int in throw ConferenceError.unknownTalk(1) } }
         #expect(try await memo.answer(.speaker(1)) { 7 } == 7)

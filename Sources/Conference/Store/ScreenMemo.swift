@@ -25,26 +25,41 @@ final class ScreenMemo: Sendable {
         case search(String, limit: Int)
     }
 
-    /// Beyond this many answers all are forgotten, which bounds the memory a crawl of every talk
-    /// can take (an answer is a few kilobytes; the largest, the speakers, about a hundred).
-    static let capacity = 512
+    /// Beyond this many answers of one kind (talks, searches, the rest), those of that kind are
+    /// forgotten, which bounds the memory a crawl of every talk can take (an answer is a few
+    /// kilobytes; the largest, the speakers, about a hundred) and keeps the lists every talk page
+    /// shows from being pushed out by the talks.
+    static let capacity = 256
 
-    private let answers = Mutex<[Key: any Sendable]>([:])
+    private enum Kind: CaseIterable {
+        case talk, search, other
+    }
+
+    private let answers = Mutex<[Kind: [Key: any Sendable]]>([:])
 
     /// The kept answer to `key`, else `compute`'s, kept. Failures are not kept.
     func answer<T: Sendable>(_ key: Key, isolation: isolated (any Actor)? = #isolation,
                              compute: () async throws -> T) async throws -> T {
-        if let known = answers.withLock({ $0[key] }) as? T { return known }
+        let kind = Self.kind(of: key)
+        if let known = answers.withLock({ $0[kind]?[key] }) as? T { return known }
         let answer = try await compute()
         answers.withLock { answers in
-            if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
-            answers[key] = answer
+            if answers[kind, default: [:]].count >= Self.capacity { answers[kind]?.removeAll(keepingCapacity: true) }
+            answers[kind, default: [:]][key] = answer
         }
         return answer
     }
 
     /// How many answers are kept (for tests).
     var count: Int {
-        answers.withLock { $0.count }
+        answers.withLock { $0.values.reduce(0) { $0 + $1.count } }
+    }
+
+    private static func kind(of key: Key) -> Kind {
+        switch key {
+        case .talk: .talk
+        case .search: .search
+        default: .other
+        }
     }
 }
