@@ -248,6 +248,18 @@ def test_denied_location_says_so_quietly_and_offers_simulation(page, murals):
 # --------------------------------------------------------------------------- favourites
 
 
+def wait_until_stored(murals, mural_id: int):
+    """Waits for the star to reach the server (the outbox sends it a moment after the tap), so a
+    reload then shows what the server stored rather than what the outbox still holds."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        html = http_request(murals.base_url + "/murals?show=favourites").text
+        if f'id="mural-{mural_id}"' in html:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the star on mural {mural_id} never reached the server")
+
+
 def test_favourite_from_the_list_persists_and_filters(page, murals):
     open_murals(page)
     token = page.mark()
@@ -259,6 +271,7 @@ def test_favourite_from_the_list_persists_and_filters(page, murals):
     c.that(page.exists(PINS + ".is-favourite"), "the mural's pin is not marked favourite")
     c.equal(page.js(f"return document.querySelector('{star}').getAttribute('aria-label')"),
             "Remove Mural 05 from favourites", "star label")
+    wait_until_stored(murals, 5)
     page.driver.refresh()
     page.wait_ready()
     c.equal(page.js(f"return document.querySelector('{star}').getAttribute('aria-pressed')"), "true", "after reload")
@@ -297,6 +310,7 @@ def test_favourite_from_the_detail_and_gallery(page, murals):
     # The star on the detail page, persisted.
     page.find("#mural-favourite").click()
     page.wait("document.querySelector('#mural-favourite').getAttribute('aria-pressed') === 'true'", 10)
+    wait_until_stored(murals, 1)
     page.driver.refresh()
     page.wait_ready()
     c.equal(page.js("return document.querySelector('#mural-favourite').getAttribute('aria-pressed')"), "true", "after reload")
