@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import PocketCore
-import Synchronization
 
 /// Pocket's own database for the Conference app: which sci-core file is installed, the search
 /// index and the digest (`CoreDigest`) of it, and each person's recently viewed and bookmarked
@@ -12,28 +11,25 @@ struct ConferenceStateDatabase: Sendable {
     /// The install record as last read, with the file's commit version then: every query asks
     /// which file is installed (another process may have installed one), and the answer changes
     /// only with a commit.
-    private let installedRecord: InstalledRecordMemo
+    /// On disk only: an in-memory database has no second connection to watch it.
+    private let installedRecord: CommitCache<Int, InstalledDatabase?>?
 
     /// Opens (and migrates) the state database at `url`.
     static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
-        let state = try ConferenceStateDatabase(writer: DatabaseFactory.onDisk(at: url, label: "conference-state"))
-        state.installedRecord.watch(try CommitWatch(path: url.path, label: "conference-state.watch"))
-        return state
+        let writer = try DatabaseFactory.onDisk(at: url, label: "conference-state")
+        return try ConferenceStateDatabase(writer: writer, watch: CommitWatch(path: url.path, label: "conference-state.watch"))
     }
 
-    init(writer: any DatabaseWriter) throws {
+    init(writer: any DatabaseWriter, watch: CommitWatch? = nil) throws {
         self.writer = writer
-        installedRecord = InstalledRecordMemo()
+        installedRecord = watch.map { CommitCache(watch: $0, capacity: 1) }
         try Self.migrator.migrate(writer)
     }
 
     /// The installed database's record; nil while the sample is in use.
     func installed() async throws -> InstalledDatabase? {
-        guard let version = try installedRecord.version() else { return try await readInstalled() }
-        if let known = installedRecord.record(at: version) { return known }
-        let record = try await readInstalled()
-        installedRecord.keep(record, at: version)
-        return record
+        guard let installedRecord else { return try await readInstalled() }
+        return try await installedRecord.value(for: 1) { try await readInstalled() }
     }
 
     private func readInstalled() async throws -> InstalledDatabase? {
@@ -336,35 +332,3 @@ private extension InstalledDatabase {
     }
 }
 
-/// The install record kept with the commit version it was read at (on disk only: an in-memory
-/// database has no second connection to watch it, and is read every time).
-private final class InstalledRecordMemo: Sendable {
-    private struct Kept {
-        var watch: CommitWatch?
-        var version: Int?
-        var record: InstalledDatabase?
-    }
-
-    private let kept = Mutex(Kept())
-
-    func watch(_ watch: CommitWatch) {
-        kept.withLock { $0.watch = watch }
-    }
-
-    /// The current commit version, nil when nothing is watched.
-    func version() throws -> Int? {
-        try kept.withLock { $0.watch }?.version()
-    }
-
-    /// The kept record if it was read at `version`; `.some(nil)` is a kept "the sample is in use".
-    func record(at version: Int) -> InstalledDatabase?? {
-        kept.withLock { $0.version == version ? .some($0.record) : nil }
-    }
-
-    func keep(_ record: InstalledDatabase?, at version: Int) {
-        kept.withLock { kept in
-            kept.version = version
-            kept.record = record
-        }
-    }
-}

@@ -68,7 +68,7 @@ struct ConferenceSettings: Sendable {
                         detail: "Version \(offer.version), \(ConferenceFormat.bytes(offer.downloadSize))")
         }
         canCheck = updates.job == nil
-        importAction = ConferenceRoute.importDatabase.href + "?\(CSRFMiddleware.fieldName)=\(csrfToken.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? "")"
+        importAction = ConferenceRoute.importDatabase.href + "?\(CSRFMiddleware.fieldName)=\(ConferenceRoute.queryValue(csrfToken))"
         events = ConferenceRoute.events.href + "?since=\(updates.revision)"
         panel = InstallPanel(job: updates.job, progress: updates.progress, outcome: updates.outcome)
         uploadLimit = ConferenceFormat.bytes(ConferenceUpdates.uploadLimit)
