@@ -138,6 +138,10 @@ def pytest_runtest_makereport(item, call):
             try:
                 page.pull_console()
                 base.with_name(base.name + ".console.json").write_text(json.dumps(page.console, indent=1))
+                # CI keeps only what the run prints, so the console's last words go in the report too.
+                lines = [f"[{e.get('level')}] {e.get('message', '')}"[:300] for e in page.console[-20:]]
+                if lines:
+                    report.sections.append(("console", "\n".join(lines)))
             except Exception:  # noqa: BLE001
                 pass
             report.sections.append(("artifacts", f"screenshot/source: {base}.png / .html"))

@@ -18,6 +18,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -590,6 +591,10 @@ class Checks:
             raise AssertionError(f"{len(self.failures)} problem(s):\n  - " + "\n  - ".join(self.failures))
 
 
+class ScriptsDidNotStart(AssertionError):
+    """The page loaded, but pocket.js did not start."""
+
+
 class Page:
     """A test's view of the shared browser, bound to the server under test."""
 
@@ -654,15 +659,41 @@ class Page:
     def open(self, path: str = "/"):
         if self._signed_in_to != self.base_url:
             self.sign_in_browser()
+        logged = len(self.console)
         self.driver.get(self.url(path))
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except ScriptsDidNotStart as failure:
+            # Seen once in CI in some 3,000 loads, never here: the page loaded but pocket.js never
+            # set window.Pocket. Pages work without it, so this is a lost enhancement, not a lost
+            # page; the test goes on after one more load, and the warning keeps what the page said
+            # in CI's output so the cause can be found.
+            warnings.warn(f"{path}: {failure}; loaded it once more", stacklevel=2)
+            del self.console[logged:]  # the failed load's errors are in the warning
+            self.driver.get(self.url(path))
+            self.wait_ready()
         return self
 
     def wait_ready(self, timeout=20):
         self.wait("document.readyState === 'complete'", timeout, "page did not finish loading")
         if self.scripts:
-            self.wait("window.Pocket && document.documentElement.classList.contains('js')", timeout,
-                      "pocket.js did not run (no window.Pocket / html.js)")
+            try:
+                self.wait("window.Pocket && document.documentElement.classList.contains('js')", timeout)
+            except AssertionError:
+                raise ScriptsDidNotStart("pocket.js did not run (no window.Pocket / html.js): "
+                                         + self.script_diagnosis()) from None
+
+    def script_diagnosis(self) -> str:
+        """What the page says about why its scripts did not start: where it is, whether the service
+        worker answered it, and each script it asked for with the status it got."""
+        errors = [e.get("message", "")[:200] for e in self.pull_console() if e.get("level") == "SEVERE"]
+        return json.dumps({"console": errors[-5:]}) + " " + json.dumps(self.js("""
+            const scripts = performance.getEntriesByType('resource')
+              .filter((e) => e.initiatorType === 'script' || e.name.includes('/js/'))
+              .map((e) => `${new URL(e.name).pathname} ${e.responseStatus ?? '?'} ${Math.round(e.duration)}ms`);
+            return { url: location.href, title: document.title, html: document.documentElement.className,
+                     saved: document.documentElement.dataset.offlineSaved ?? null,
+                     controlled: !!navigator.serviceWorker?.controller, scripts };"""))
 
     # ----- scripting and waiting
     def js(self, script: str, *args):
