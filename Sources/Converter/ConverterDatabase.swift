@@ -14,10 +14,15 @@ import PocketCore
 /// instead of breaking the page, and is replaced by the next change.
 public struct ConverterDatabase: Sendable {
     private let writer: any DatabaseWriter
+    /// Each person's state as last read, kept until the file's next commit: the screen is drawn
+    /// on every visit and changes only with a key. On disk only (an in-memory database has no
+    /// second connection to watch it).
+    private let states: CommitCache<PersonID, ConverterState>?
 
     /// Opens (and migrates) the store at `url`, normally `converter.sqlite` in the data directory.
     public static func onDisk(at url: URL) throws -> ConverterDatabase {
-        try ConverterDatabase(writer: DatabaseFactory.onDisk(at: url, label: "converter"))
+        let writer = try DatabaseFactory.onDisk(at: url, label: "converter")
+        return try ConverterDatabase(writer: writer, watch: CommitWatch(path: url.path, label: "converter.watch"))
     }
 
     /// A fresh store in memory, for tests.
@@ -27,13 +32,22 @@ public struct ConverterDatabase: Sendable {
 
     /// Wraps a database, migrating it first so an unmigrated store cannot exist.
     public init(writer: any DatabaseWriter) throws {
+        try self.init(writer: writer, watch: nil)
+    }
+
+    /// Wraps a database and keeps each person's state until `watch` sees a commit.
+    init(writer: any DatabaseWriter, watch: CommitWatch?) throws {
         self.writer = writer
+        states = watch.map { CommitCache(watch: $0, capacity: Self.peopleKept) }
         try Self.migrator.migrate(writer)
     }
 
+    /// Beyond this many people's states all are forgotten and read again as asked.
+    static let peopleKept = 256
+
     /// The converter of one person: their remembered screen, and nobody else's.
     public func store(for person: PersonID) -> PersonalConverterStore {
-        PersonalConverterStore(person: person, writer: writer)
+        PersonalConverterStore(person: person, writer: writer, states: states)
     }
 }
 
@@ -45,14 +59,21 @@ public struct PersonalConverterStore: ConverterStore {
     /// Whose screen this is.
     public let person: PersonID
     private let writer: any DatabaseWriter
+    private let states: CommitCache<PersonID, ConverterState>?
 
-    init(person: PersonID, writer: any DatabaseWriter) {
+    init(person: PersonID, writer: any DatabaseWriter, states: CommitCache<PersonID, ConverterState>?) {
         self.person = person
         self.writer = writer
+        self.states = states
     }
 
     /// The remembered state, or `ConverterState.firstLaunch` if none was saved or it is unreadable.
     public func state() async throws -> ConverterState {
+        guard let states else { return try await readState() }
+        return try await states.value(for: person) { try await readState() }
+    }
+
+    private func readState() async throws -> ConverterState {
         let person = self.person
         return try await writer.read { db in try ConverterDatabase.load(db, person: person) }
     }

@@ -11,10 +11,14 @@ import PocketCore
 public final class MuralsDatabase: MuralsStore {
     /// Internal so the outbox changes (`MuralsDatabase+Changes.swift`) share it.
     let writer: any DatabaseWriter
+    /// What every Murals screen reads, kept until the file's next commit; on disk only (an
+    /// in-memory database has no second connection to watch it).
+    private let memo: MuralsMemo?
 
     /// Opens (and migrates) the store at `url` in the data directory.
     public static func onDisk(at url: URL) throws -> MuralsDatabase {
-        try MuralsDatabase(writer: DatabaseFactory.onDisk(at: url, label: "murals"))
+        let writer = try DatabaseFactory.onDisk(at: url, label: "murals")
+        return try MuralsDatabase(writer: writer, watch: CommitWatch(path: url.path, label: "murals.watch"))
     }
 
     /// A fresh, empty store in memory, for tests.
@@ -23,8 +27,14 @@ public final class MuralsDatabase: MuralsStore {
     }
 
     /// Wraps a database, migrating it first so an unmigrated store cannot exist.
-    public init(writer: any DatabaseWriter) throws {
+    public convenience init(writer: any DatabaseWriter) throws {
+        try self.init(writer: writer, watch: nil)
+    }
+
+    /// Wraps a database and keeps what the screens read until `watch` sees a commit.
+    init(writer: any DatabaseWriter, watch: CommitWatch?) throws {
         self.writer = writer
+        memo = watch.map(MuralsMemo.init(watch:))
         try Self.migrator.migrate(writer)
     }
 
@@ -40,6 +50,11 @@ public final class MuralsDatabase: MuralsStore {
     // MARK: MuralsStore
 
     public func murals() async throws -> [Mural] {
+        guard let memo else { return try await readMurals() }
+        return try await memo.murals.value(for: 0) { try await readMurals() }
+    }
+
+    private func readMurals() async throws -> [Mural] {
         try await writer.read { db in
             let rows = try Row.fetchAll(cached: db, sql: "SELECT * FROM murals WHERE isEnabled ORDER BY title COLLATE NOCASE, title, id")
             let images = try Self.images(db, sql: """
@@ -58,6 +73,11 @@ public final class MuralsDatabase: MuralsStore {
     }
 
     public func favouriteIDs(of person: PersonID) async throws -> Set<Int> {
+        guard let memo else { return try await readFavouriteIDs(of: person) }
+        return try await memo.favourites.value(for: person) { try await readFavouriteIDs(of: person) }
+    }
+
+    private func readFavouriteIDs(of person: PersonID) async throws -> Set<Int> {
         try await writer.read { db in
             try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM favourites WHERE personID = ?", arguments: [person.rawValue]))
         }
@@ -80,6 +100,11 @@ public final class MuralsDatabase: MuralsStore {
     }
 
     public func visitedIDs(of person: PersonID) async throws -> Set<Int> {
+        guard let memo else { return try await readVisitedIDs(of: person) }
+        return try await memo.visited.value(for: person) { try await readVisitedIDs(of: person) }
+    }
+
+    private func readVisitedIDs(of person: PersonID) async throws -> Set<Int> {
         try await writer.read { db in
             try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM visited WHERE personID = ?", arguments: [person.rawValue]))
         }
@@ -101,7 +126,8 @@ public final class MuralsDatabase: MuralsStore {
     }
 
     public func syncState() async throws -> MuralsSyncState {
-        try await writer.read { db in try Self.syncState(db) }
+        guard let memo else { return try await writer.read { db in try Self.syncState(db) } }
+        return try await memo.syncState.value(for: 0) { try await writer.read { db in try Self.syncState(db) } }
     }
 
     public func apply(_ murals: [Mural], fetchedAt: Date, wasIncremental: Bool) async throws -> MuralsSyncSummary {

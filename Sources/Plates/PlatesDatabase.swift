@@ -11,10 +11,14 @@ import PocketCore
 public struct PlatesDatabase: Sendable {
     private let writer: any DatabaseWriter
     private let catalog: StateCatalog
+    /// Each person's game and trip list, kept until the file's next commit; on disk only (an
+    /// in-memory database has no second connection to watch it).
+    private let memo: PlatesMemo?
 
     /// Opens (and migrates) the game at `url` in the data directory.
     public static func onDisk(at url: URL, catalog: StateCatalog) throws -> PlatesDatabase {
-        try PlatesDatabase(writer: DatabaseFactory.onDisk(at: url, label: "plates"), catalog: catalog)
+        let writer = try DatabaseFactory.onDisk(at: url, label: "plates")
+        return try PlatesDatabase(writer: writer, catalog: catalog, watch: CommitWatch(path: url.path, label: "plates.watch"))
     }
 
     /// A fresh game in memory, for tests.
@@ -27,8 +31,14 @@ public struct PlatesDatabase: Sendable {
     /// No current trip is created here: people are added while Pocket runs, so each person's
     /// first trip is started lazily by their `PlatesGame` on first use.
     public init(writer: any DatabaseWriter, catalog: StateCatalog) throws {
+        try self.init(writer: writer, catalog: catalog, watch: nil)
+    }
+
+    /// Wraps a database and keeps each person's game until `watch` sees a commit.
+    init(writer: any DatabaseWriter, catalog: StateCatalog, watch: CommitWatch?) throws {
         self.writer = writer
         self.catalog = catalog
+        memo = watch.map(PlatesMemo.init(watch:))
         try Self.migrator.migrate(writer)
     }
 
@@ -40,7 +50,7 @@ public struct PlatesDatabase: Sendable {
 
     /// The game of one person: their trips, spots and settings, and nobody else's.
     public func game(for person: PersonID) -> PlatesGame {
-        PlatesGame(person: person, writer: writer, catalog: catalog)
+        PlatesGame(person: person, writer: writer, catalog: catalog, memo: memo)
     }
 }
 

@@ -12,16 +12,23 @@ public struct PlatesGame: PlatesStore {
     public let person: PersonID
     let writer: any DatabaseWriter
     private let catalog: StateCatalog
+    private let memo: PlatesMemo?
 
-    init(person: PersonID, writer: any DatabaseWriter, catalog: StateCatalog) {
+    init(person: PersonID, writer: any DatabaseWriter, catalog: StateCatalog, memo: PlatesMemo?) {
         self.person = person
         self.writer = writer
         self.catalog = catalog
+        self.memo = memo
     }
 
     // MARK: PlatesStore
 
     public func snapshot() async throws -> GameSnapshot {
+        guard let memo else { return try await readSnapshot() }
+        return try await memo.snapshots.value(for: person) { try await readSnapshot() }
+    }
+
+    private func readSnapshot() async throws -> GameSnapshot {
         try await readStartingTrip { db in try snapshot(db) }
     }
 
@@ -42,6 +49,11 @@ public struct PlatesGame: PlatesStore {
     }
 
     public func trips() async throws -> [TripSummary] {
+        guard let memo else { return try await readTrips() }
+        return try await memo.trips.value(for: person) { try await readTrips() }
+    }
+
+    private func readTrips() async throws -> [TripSummary] {
         // Starting the trip first keeps the history's promise that the current trip is listed.
         try await readStartingTrip { db in
             // A finished trip without a single plate is not worth a line in the history.
