@@ -58,9 +58,10 @@ def ensure_tools():
 
 
 def build_pocket():
-    log("building pocket in release (swift build -c release --product pocket)")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "pocket"], cwd=ROOT, check=True)
-    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+    # The same flags as scripts/run.sh and the other benchmarks (scripts/lib.sh's release_build).
+    log("building pocket in release (scripts/lib.sh: release_build --product pocket)")
+    subprocess.run(["bash", "-c", "source scripts/lib.sh && release_build --product pocket"], cwd=ROOT, check=True)
+    out = subprocess.run(["bash", "-c", "source scripts/lib.sh && release_bin_path"], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout.strip()
     return os.path.join(out, "pocket")
 

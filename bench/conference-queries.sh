@@ -14,9 +14,9 @@ require_swift
 
 if [ -z "${POCKET_BIN:-}" ] || [ -z "${POCKET_BENCH_BIN:-}" ]; then
   echo "==> swift build -c release (pocket, PocketBench)" >&2
-  swift build -c release --product pocket >&2
-  swift build -c release --product PocketBench >&2
-  bin="$(swift build -c release --show-bin-path)"
+  release_build --product pocket >&2
+  release_build --product PocketBench >&2
+  bin="$(release_bin_path)"
 fi
 pocket="${POCKET_BIN:-$bin/pocket}"
 bench="${POCKET_BENCH_BIN:-$bin/PocketBench}"

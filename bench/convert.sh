@@ -18,9 +18,9 @@ runs="${POCKET_BENCH_RUNS:-20}"
 if [ -z "${POCKET_BIN:-}" ]; then
   require_swift
   echo "==> swift build -c release (pocket)" >&2
-  swift build -c release --product pocket >&2
+  release_build --product pocket >&2
 fi
-pocket="${POCKET_BIN:-$(swift build -c release --show-bin-path)/pocket}"
+pocket="${POCKET_BIN:-$(release_bin_path)/pocket}"
 [ -x "$pocket" ] || { echo "pocket: no executable at $pocket" >&2; exit 1; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/pocket-bench-convert-XXXXXX")"

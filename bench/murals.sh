@@ -11,9 +11,9 @@ require_swift
 
 if [ -z "${POCKET_BENCH_BIN:-}" ]; then
   echo "==> swift build -c release (PocketBench)" >&2
-  swift build -c release --product PocketBench >&2
+  release_build --product PocketBench >&2
 fi
-bench="${POCKET_BENCH_BIN:-$(swift build -c release --show-bin-path)/PocketBench}"
+bench="${POCKET_BENCH_BIN:-$(release_bin_path)/PocketBench}"
 
 log="$(mktemp "${TMPDIR:-/tmp}/pocket-bench-murals-XXXXXX.log")"
 trap 'rm -f "$log"' EXIT

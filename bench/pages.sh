@@ -17,9 +17,9 @@ seconds="${POCKET_BENCH_SECONDS:-15}"
 
 if [ -z "${POCKET_BIN:-}" ]; then
   echo "==> swift build -c release (pocket)" >&2
-  swift build -c release --product pocket >&2
+  release_build --product pocket >&2
 fi
-pocket="${POCKET_BIN:-$(swift build -c release --show-bin-path)/pocket}"
+pocket="${POCKET_BIN:-$(release_bin_path)/pocket}"
 
 servers=()
 work="$(mktemp -d "${TMPDIR:-/tmp}/pocket-bench-pages-XXXXXX")"

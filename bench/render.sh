@@ -15,9 +15,9 @@ scratch=()
 [ -n "${POCKET_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$POCKET_BENCH_SCRATCH")
 if [ -z "${POCKET_BENCH_BIN:-}" ]; then
   echo "==> swift build -c release (PocketBench)" >&2
-  swift build -c release "${scratch[@]}" --product PocketBench >&2
+  release_build "${scratch[@]}" --product PocketBench >&2
 fi
-bench="${POCKET_BENCH_BIN:-$(swift build -c release "${scratch[@]}" --show-bin-path)/PocketBench}"
+bench="${POCKET_BENCH_BIN:-$(swift build "${release_flags[@]}" "${scratch[@]}" --show-bin-path)/PocketBench}"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/pocket-bench-render-XXXXXX")"
 trap 'rm -rf "$work"' EXIT

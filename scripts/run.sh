@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 require_swift
 ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libjs-leaflet
 echo "==> building Pocket (release)"
-swift build -c release --product pocket
-exec .build/release/pocket serve "$@"
+release_build --product pocket
+exec "$(release_bin_path)/pocket" serve "$@"
