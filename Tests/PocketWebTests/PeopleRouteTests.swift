@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PocketCore
+import Synchronization
 import Testing
 @testable import PocketWeb
 
@@ -101,7 +102,10 @@ struct PeopleRouteTests {
 
     @Test func theSixthWrongPasswordGets429AndTheRightOneWorksAfterTheWait() async throws {
         let household = try await TestHousehold.make()
-        let app = try await app(household, throttle: AttemptThrottle(baseDelay: 1))
+        // The throttle's time moves only when the test moves it: on a loaded machine the five
+        // bcrypt checks can take longer than any real wait, which then passed before the sixth.
+        let clock = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let app = try await app(household, throttle: AttemptThrottle(baseDelay: 1, now: { clock.withLock { $0 } }))
         try await app.test(.router) { client in
             let token = try await anonymousToken(client)
             for attempt in 1...5 {
@@ -114,7 +118,10 @@ struct PeopleRouteTests {
             let wait = try #require(sixth.headers[.retryAfter].flatMap(Int.init))
             #expect(wait >= 1)
             #expect(sixth.text.contains("Too many failed sign-ins"))
-            try await Task.sleep(for: .seconds(Double(wait) + 0.2))
+            clock.withLock { $0.addTimeInterval(Double(wait) - 0.2) }
+            let early = try await form(client, "/signin", cookie: "pocket_csrf=\(token)", token: token, ["name": "Owner", "password": "correct horse battery"])
+            #expect(early.status == .tooManyRequests)
+            clock.withLock { $0.addTimeInterval(0.4) }
             let right = try await form(client, "/signin", cookie: "pocket_csrf=\(token)", token: token, ["name": "Owner", "password": "correct horse battery"])
             #expect(right.status == .seeOther)
         }

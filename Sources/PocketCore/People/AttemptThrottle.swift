@@ -17,17 +17,24 @@ public actor AttemptThrottle {
     private let maximumDelay: TimeInterval
     /// Failures older than this are forgotten.
     private let window: TimeInterval
+    /// The time, asked for whenever a call gives none: the clock, except in tests of the
+    /// routes, which move their own time instead of sleeping through a wait.
+    private let now: @Sendable () -> Date
 
     /// Creates a throttle: 5 free failures, then 10 s, 20 s, 40 s… up to 15 minutes.
-    public init(freeFailures: Int = 5, baseDelay: TimeInterval = 10, maximumDelay: TimeInterval = 15 * 60, window: TimeInterval = 60 * 60) {
+    public init(freeFailures: Int = 5, baseDelay: TimeInterval = 10, maximumDelay: TimeInterval = 15 * 60, window: TimeInterval = 60 * 60,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.freeFailures = freeFailures
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
         self.window = window
+        self.now = now
     }
 
-    /// How many whole seconds the caller must still wait before trying any of `keys`, or nil if it may try now.
-    public func retryAfter(_ keys: [String], at date: Date = Date()) -> Int? {
+    /// How many whole seconds the caller must still wait before trying any of `keys` at `date`
+    /// (by default now), or nil if it may try.
+    public func retryAfter(_ keys: [String], at date: Date? = nil) -> Int? {
+        let date = date ?? now()
         let waits = keys.compactMap { key -> TimeInterval? in
             guard let record = records[key], date.timeIntervalSince(record.lastFailure) < window else { return nil }
             let excess = record.failures - freeFailures
@@ -39,8 +46,9 @@ public actor AttemptThrottle {
         return waits.max().map { Int($0.rounded(.up)) }
     }
 
-    /// Counts a failed attempt against every key.
-    public func recordFailure(_ keys: [String], at date: Date = Date()) {
+    /// Counts a failed attempt, at `date` (by default now), against every key.
+    public func recordFailure(_ keys: [String], at date: Date? = nil) {
+        let date = date ?? now()
         for key in keys {
             var record = records[key] ?? Record(failures: 0, lastFailure: date)
             if date.timeIntervalSince(record.lastFailure) >= window { record.failures = 0 }
