@@ -15,9 +15,8 @@ import PocketCore
 public struct ConverterDatabase: Sendable {
     private let writer: any DatabaseWriter
     /// Each person's state as last read, kept until the file's next commit: the screen is drawn
-    /// on every visit and changes only with a key. On disk only (an in-memory database has no
-    /// second connection to watch it).
-    private let states: CommitCache<PersonID, ConverterState>?
+    /// on every visit and changes only with a key (on disk only).
+    private let states: CommitCache<PersonID, ConverterState>
 
     /// Opens (and migrates) the store at `url`, normally `converter.sqlite` in the data directory.
     public static func onDisk(at url: URL) throws -> ConverterDatabase {
@@ -38,7 +37,7 @@ public struct ConverterDatabase: Sendable {
     /// Wraps a database and keeps each person's state until `watch` sees a commit.
     init(writer: any DatabaseWriter, watch: CommitWatch?) throws {
         self.writer = writer
-        states = watch.map { CommitCache(watch: $0, capacity: Self.peopleKept) }
+        states = CommitCache(watch: watch, capacity: Self.peopleKept)
         try Self.migrator.migrate(writer)
     }
 
@@ -59,9 +58,9 @@ public struct PersonalConverterStore: ConverterStore {
     /// Whose screen this is.
     public let person: PersonID
     private let writer: any DatabaseWriter
-    private let states: CommitCache<PersonID, ConverterState>?
+    private let states: CommitCache<PersonID, ConverterState>
 
-    init(person: PersonID, writer: any DatabaseWriter, states: CommitCache<PersonID, ConverterState>?) {
+    init(person: PersonID, writer: any DatabaseWriter, states: CommitCache<PersonID, ConverterState>) {
         self.person = person
         self.writer = writer
         self.states = states
@@ -69,13 +68,8 @@ public struct PersonalConverterStore: ConverterStore {
 
     /// The remembered state, or `ConverterState.firstLaunch` if none was saved or it is unreadable.
     public func state() async throws -> ConverterState {
-        guard let states else { return try await readState() }
-        return try await states.value(for: person) { try await readState() }
-    }
-
-    private func readState() async throws -> ConverterState {
         let person = self.person
-        return try await writer.read { db in try ConverterDatabase.load(db, person: person) }
+        return try await states.value(for: person) { try await writer.read { db in try ConverterDatabase.load(db, person: person) } }
     }
 
     /// Reads, changes and saves the state in one write transaction; a change that throws saves nothing.

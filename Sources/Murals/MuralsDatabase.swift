@@ -11,9 +11,8 @@ import PocketCore
 public final class MuralsDatabase: MuralsStore {
     /// Internal so the outbox changes (`MuralsDatabase+Changes.swift`) share it.
     let writer: any DatabaseWriter
-    /// What every Murals screen reads, kept until the file's next commit; on disk only (an
-    /// in-memory database has no second connection to watch it).
-    private let memo: MuralsMemo?
+    /// What every Murals screen reads, kept until the file's next commit (on disk only).
+    private let memo: MuralsMemo
 
     /// Opens (and migrates) the store at `url` in the data directory.
     public static func onDisk(at url: URL) throws -> MuralsDatabase {
@@ -34,7 +33,7 @@ public final class MuralsDatabase: MuralsStore {
     /// Wraps a database and keeps what the screens read until `watch` sees a commit.
     init(writer: any DatabaseWriter, watch: CommitWatch?) throws {
         self.writer = writer
-        memo = watch.map(MuralsMemo.init(watch:))
+        memo = MuralsMemo(watch: watch)
         try Self.migrator.migrate(writer)
     }
 
@@ -50,8 +49,7 @@ public final class MuralsDatabase: MuralsStore {
     // MARK: MuralsStore
 
     public func murals() async throws -> [Mural] {
-        guard let memo else { return try await readMurals() }
-        return try await memo.murals.value(for: 0) { try await readMurals() }
+        try await memo.murals.value(for: 0) { try await readMurals() }
     }
 
     private func readMurals() async throws -> [Mural] {
@@ -73,14 +71,9 @@ public final class MuralsDatabase: MuralsStore {
     }
 
     public func favouriteIDs(of person: PersonID) async throws -> Set<Int> {
-        guard let memo else { return try await readFavouriteIDs(of: person) }
-        return try await memo.favourites.value(for: person) { try await readFavouriteIDs(of: person) }
-    }
-
-    private func readFavouriteIDs(of person: PersonID) async throws -> Set<Int> {
-        try await writer.read { db in
+        try await memo.favourites.value(for: person) { try await writer.read { db in
             try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM favourites WHERE personID = ?", arguments: [person.rawValue]))
-        }
+        } }
     }
 
     public func setFavourite(_ isFavourite: Bool, muralID: Int, for person: PersonID) async throws {
@@ -100,14 +93,9 @@ public final class MuralsDatabase: MuralsStore {
     }
 
     public func visitedIDs(of person: PersonID) async throws -> Set<Int> {
-        guard let memo else { return try await readVisitedIDs(of: person) }
-        return try await memo.visited.value(for: person) { try await readVisitedIDs(of: person) }
-    }
-
-    private func readVisitedIDs(of person: PersonID) async throws -> Set<Int> {
-        try await writer.read { db in
+        try await memo.visited.value(for: person) { try await writer.read { db in
             try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM visited WHERE personID = ?", arguments: [person.rawValue]))
-        }
+        } }
     }
 
     public func markVisited(_ ids: Set<Int>, for person: PersonID) async throws {
@@ -126,8 +114,7 @@ public final class MuralsDatabase: MuralsStore {
     }
 
     public func syncState() async throws -> MuralsSyncState {
-        guard let memo else { return try await writer.read { db in try Self.syncState(db) } }
-        return try await memo.syncState.value(for: 0) { try await writer.read { db in try Self.syncState(db) } }
+        try await memo.syncState.value(for: 0) { try await writer.read { db in try Self.syncState(db) } }
     }
 
     public func apply(_ murals: [Mural], fetchedAt: Date, wasIncremental: Bool) async throws -> MuralsSyncSummary {

@@ -5,7 +5,8 @@ import PocketCore
 ///
 /// Why: they change only with a sync, a star or a walk, while a list is asked for on every visit;
 /// kept, a screen needs no round trip to a database reader at all. Any commit (this server's or
-/// `pocket murals sync` beside it) moves the watch's version and drops them all.
+/// `pocket murals sync` beside it) moves the watch's version and drops them all. Without a
+/// watch (a store in memory) nothing is kept.
 struct MuralsMemo: Sendable {
     let murals: CommitCache<Int, [Mural]>
     let syncState: CommitCache<Int, MuralsSyncState>
@@ -15,7 +16,7 @@ struct MuralsMemo: Sendable {
     /// Beyond this many people's stars (or visits) all are forgotten and read again as asked.
     static let peopleKept = 256
 
-    init(watch: CommitWatch) {
+    init(watch: CommitWatch?) {
         murals = CommitCache(watch: watch, capacity: 1)
         syncState = CommitCache(watch: watch, capacity: 1)
         favourites = CommitCache(watch: watch, capacity: Self.peopleKept)

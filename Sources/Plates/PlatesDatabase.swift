@@ -11,9 +11,8 @@ import PocketCore
 public struct PlatesDatabase: Sendable {
     private let writer: any DatabaseWriter
     private let catalog: StateCatalog
-    /// Each person's game and trip list, kept until the file's next commit; on disk only (an
-    /// in-memory database has no second connection to watch it).
-    private let memo: PlatesMemo?
+    /// Each person's game and trip list, kept until the file's next commit (on disk only).
+    private let memo: PlatesMemo
 
     /// Opens (and migrates) the game at `url` in the data directory.
     public static func onDisk(at url: URL, catalog: StateCatalog) throws -> PlatesDatabase {
@@ -38,7 +37,7 @@ public struct PlatesDatabase: Sendable {
     init(writer: any DatabaseWriter, catalog: StateCatalog, watch: CommitWatch?) throws {
         self.writer = writer
         self.catalog = catalog
-        memo = watch.map(PlatesMemo.init(watch:))
+        memo = PlatesMemo(watch: watch)
         try Self.migrator.migrate(writer)
     }
 

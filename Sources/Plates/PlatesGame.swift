@@ -12,9 +12,9 @@ public struct PlatesGame: PlatesStore {
     public let person: PersonID
     let writer: any DatabaseWriter
     private let catalog: StateCatalog
-    private let memo: PlatesMemo?
+    private let memo: PlatesMemo
 
-    init(person: PersonID, writer: any DatabaseWriter, catalog: StateCatalog, memo: PlatesMemo?) {
+    init(person: PersonID, writer: any DatabaseWriter, catalog: StateCatalog, memo: PlatesMemo) {
         self.person = person
         self.writer = writer
         self.catalog = catalog
@@ -24,12 +24,7 @@ public struct PlatesGame: PlatesStore {
     // MARK: PlatesStore
 
     public func snapshot() async throws -> GameSnapshot {
-        guard let memo else { return try await readSnapshot() }
-        return try await memo.snapshots.value(for: person) { try await readSnapshot() }
-    }
-
-    private func readSnapshot() async throws -> GameSnapshot {
-        try await readStartingTrip { db in try snapshot(db) }
+        try await memo.snapshots.value(for: person) { try await readStartingTrip { db in try snapshot(db) } }
     }
 
     public func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot {
@@ -49,8 +44,7 @@ public struct PlatesGame: PlatesStore {
     }
 
     public func trips() async throws -> [TripSummary] {
-        guard let memo else { return try await readTrips() }
-        return try await memo.trips.value(for: person) { try await readTrips() }
+        try await memo.trips.value(for: person) { try await readTrips() }
     }
 
     private func readTrips() async throws -> [TripSummary] {

@@ -12,7 +12,7 @@ struct ConferenceStateDatabase: Sendable {
     /// which file is installed (another process may have installed one), and the answer changes
     /// only with a commit.
     /// On disk only: an in-memory database has no second connection to watch it.
-    private let installedRecord: CommitCache<Int, InstalledDatabase?>?
+    private let installedRecord: CommitCache<Int, InstalledDatabase?>
 
     /// Opens (and migrates) the state database at `url`.
     static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
@@ -22,14 +22,13 @@ struct ConferenceStateDatabase: Sendable {
 
     init(writer: any DatabaseWriter, watch: CommitWatch? = nil) throws {
         self.writer = writer
-        installedRecord = watch.map { CommitCache(watch: $0, capacity: 1) }
+        installedRecord = CommitCache(watch: watch, capacity: 1)
         try Self.migrator.migrate(writer)
     }
 
     /// The installed database's record; nil while the sample is in use.
     func installed() async throws -> InstalledDatabase? {
-        guard let installedRecord else { return try await readInstalled() }
-        return try await installedRecord.value(for: 1) { try await readInstalled() }
+        try await installedRecord.value(for: 1) { try await readInstalled() }
     }
 
     private func readInstalled() async throws -> InstalledDatabase? {
