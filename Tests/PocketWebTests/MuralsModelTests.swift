@@ -137,6 +137,40 @@ struct MuralsModelTests {
         #expect(MuralsPosition.parse(nil) == nil)
     }
 
+    @Test func theSyncTimeSaysTodayYesterdayOrTheDateAsTheCalendarDoes() throws {
+        // The calendar's own answer, asked afresh each time, against the kept days; across the
+        // clock changes of London and Auckland, and around midnight.
+        func expected(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let locale = Locale(identifier: "en_GB")
+            let time = date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: timeZone).locale(locale))
+            if calendar.isDate(date, inSameDayAs: now) { return "today at \(time)" }
+            if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+                return "yesterday at \(time)"
+            }
+            return date.formatted(Date.FormatStyle(date: .long, time: .omitted, timeZone: timeZone).locale(locale)) + " at \(time)"
+        }
+        let zones = try ["Europe/London", "Pacific/Auckland", "UTC"].map { try #require(TimeZone(identifier: $0)) }
+        // 2026-03-28 23:30 UTC, the night before London's clocks go forward, and 2026-04-04, before Auckland's go back.
+        let starts = [Date(timeIntervalSince1970: 1_774_740_600), Date(timeIntervalSince1970: 1_775_257_200)]
+        for zone in zones {
+            for start in starts {
+                for step in stride(from: -7_200.0, through: 7_200, by: 1_800) {
+                    let date = start.addingTimeInterval(step)
+                    for later in stride(from: -3_600.0, through: 3 * 86_400, by: 2_700) {
+                        let now = date.addingTimeInterval(later)
+                        #expect(MuralsText.when(date, now: now, timeZone: zone) == expected(date, now: now, timeZone: zone),
+                                "\(date) seen at \(now) in \(zone.identifier)")
+                    }
+                }
+            }
+        }
+        #expect(MuralsText.when(starts[0], now: starts[0].addingTimeInterval(60), timeZone: zones[2]) == "today at 23:30")
+        #expect(MuralsText.when(starts[0], now: starts[0].addingTimeInterval(3_600), timeZone: zones[2]) == "yesterday at 23:30")
+        #expect(MuralsText.when(starts[0], now: starts[0].addingTimeInterval(90_000), timeZone: zones[2]) == "28 March 2026 at 23:30")
+    }
+
     @Test func anglesAreWrittenAsPrintfWritesThem() {
         // Six decimals, correctly rounded, a dot: the same text Foundation's formatter gives.
         var generator = SplitMix64(seed: 14)

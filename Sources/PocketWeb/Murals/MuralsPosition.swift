@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PocketCore
+import Synchronization
 
 /// The visitor's last known position, as the pages carry it: the `murals_at` cookie that
 /// murals.js keeps current, or `?at=lat,lon` (links work without JavaScript), so the server can
@@ -35,7 +36,23 @@ enum MuralsPosition {
     /// ICU number formatters for every call, about half the CPU time of the murals page with 24
     /// murals (issue #14); without a locale it still went through Foundation's format parser,
     /// another 7%.
+    ///
+    /// The same few hundred angles (the murals', the start's) are written on every request, and
+    /// even printf cost 8% of the murals page (issue #14), so each text is kept once written.
     static func degrees(_ value: Double) -> String {
+        let key = value.bitPattern
+        if let known = written.withLock({ $0[key] }) { return known }
+        let text = printed(value)
+        written.withLock { written in
+            if written.count >= 4096 { written.removeAll(keepingCapacity: true) }
+            written[key] = text
+        }
+        return text
+    }
+
+    private static let written = Mutex<[UInt64: String]>([:])
+
+    private static func printed(_ value: Double) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
             let written = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.6f", $0) }
             guard written > 0, written < buffer.count else { return String(format: "%.6f", value) }
