@@ -169,7 +169,10 @@ private extension ConferenceLibrary {
     /// Rows for `ids` in their order, leaving out talks the current database lacks.
     func summaries(_ ids: [Int]) async throws -> [TalkSummary] {
         guard !ids.isEmpty else { return [] }
-        return try await generation().read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
+        let active = try await generation()
+        return try await active.screens.answer(.summaries(ids)) {
+            try await active.read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
+        }
     }
 
     /// `read`'s answer from `active`'s digest; nil when there is none to read, and the file

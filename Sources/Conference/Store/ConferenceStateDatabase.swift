@@ -13,6 +13,14 @@ struct ConferenceStateDatabase: Sendable {
     /// only with a commit.
     /// On disk only: an in-memory database has no second connection to watch it.
     private let installedRecord: CommitCache<Int, InstalledDatabase?>
+    /// Each person's recent and bookmarked talk ids, which the conference list shows on every
+    /// visit, kept the same way.
+    private let personTalks: CommitCache<PersonTalks, [Int]>
+
+    private enum PersonTalks: Hashable {
+        case recent(PersonID, limit: Int)
+        case bookmarked(PersonID)
+    }
 
     /// Opens (and migrates) the state database at `url`.
     static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
@@ -23,6 +31,7 @@ struct ConferenceStateDatabase: Sendable {
     init(writer: any DatabaseWriter, watch: CommitWatch? = nil) throws {
         self.writer = writer
         installedRecord = CommitCache(watch: watch, capacity: 1)
+        personTalks = CommitCache(watch: watch, capacity: 256)
         try Self.migrator.migrate(writer)
     }
 
@@ -164,6 +173,10 @@ struct ConferenceStateDatabase: Sendable {
 
     /// The talks `person` opened recently, newest first.
     func recentTalkIDs(of person: PersonID, limit: Int) async throws -> [Int] {
+        try await personTalks.value(for: .recent(person, limit: limit)) { try await readRecentTalkIDs(of: person, limit: limit) }
+    }
+
+    private func readRecentTalkIDs(of person: PersonID, limit: Int) async throws -> [Int] {
         try await writer.read { db in
             try Int.fetchAll(cached: db, sql: "SELECT talkID FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT ?",
                              arguments: [person.rawValue, limit])
@@ -192,6 +205,10 @@ struct ConferenceStateDatabase: Sendable {
 
     /// The talks `person` bookmarked, newest first.
     func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
+        try await personTalks.value(for: .bookmarked(person)) { try await readBookmarkedTalkIDs(of: person) }
+    }
+
+    private func readBookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
         try await writer.read { db in
             try Int.fetchAll(cached: db, sql: "SELECT talkID FROM bookmark WHERE personID = ? ORDER BY addedAt DESC, talkID DESC",
                              arguments: [person.rawValue])

@@ -23,6 +23,8 @@ final class ScreenMemo: Sendable {
         case speakers
         case speaker(Int)
         case search(String, limit: Int)
+        /// Talk rows for a person's recent or bookmarked ids, in that order.
+        case summaries([Int])
     }
 
     /// Beyond this many answers of one kind (talks, searches, the rest), those of that kind are
@@ -32,7 +34,7 @@ final class ScreenMemo: Sendable {
     static let capacity = 256
 
     private enum Kind: CaseIterable {
-        case talk, search, other
+        case talk, search, summaries, other
     }
 
     private let answers = Mutex<[Kind: [Key: any Sendable]]>([:])
@@ -59,6 +61,7 @@ final class ScreenMemo: Sendable {
         switch key {
         case .talk: .talk
         case .search: .search
+        case .summaries: .summaries
         default: .other
         }
     }

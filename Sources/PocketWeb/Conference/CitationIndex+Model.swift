@@ -3,21 +3,21 @@ import Conference
 /// The citation index, as on scriptures.byu.edu: volumes → books → chapters → verses → talks.
 enum CitationIndex {
     /// A row with a count: a book, a chapter or a verse.
-    struct Row: Sendable {
+    struct Row: Sendable, Hashable {
         let title: String
         let count: String
         let href: String?
         let label: String
     }
 
-    struct Section: Sendable {
+    struct Section: Sendable, Hashable {
         let header: String
         let anchor: String
         let rows: [Row]
     }
 
     /// The first screen: each volume with its books and their citation counts.
-    struct Volumes: Sendable {
+    struct Volumes: Sendable, Hashable {
         let sections: [Section]
         let emptyMessage: String?
 
@@ -38,7 +38,7 @@ enum CitationIndex {
     }
 
     /// A book's cited chapters with counts.
-    struct Book: Sendable {
+    struct Book: Sendable, Hashable {
         let title: String
         let rows: [Row]
         let emptyMessage: String?
@@ -56,7 +56,7 @@ enum CitationIndex {
     }
 
     /// A chapter's cited verses with counts; citations of the whole chapter come first.
-    struct Chapter: Sendable {
+    struct Chapter: Sendable, Hashable {
         let title: String
         let rows: [Row]
         let emptyMessage: String?

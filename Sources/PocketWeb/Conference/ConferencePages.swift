@@ -8,6 +8,11 @@ struct ConferencePages: Sendable {
     let updates: ConferenceUpdates
     let texts: TalkTextArchive
     let renderer: PageRenderer
+    /// Rendered pages, kept while their models stay the same.
+    private let conferencesPages = PageMemo<ConferenceScreens.Conferences>()
+    private let splitPages = PageMemo<ConferenceScreens.Split>()
+    private let countsPages = PageMemo<ConferenceScreens.Counts>()
+    private let speakersPages = PageMemo<ConferenceScreens.Speakers>()
 
     static let app = "conference"
     private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
@@ -23,7 +28,9 @@ struct ConferencePages: Sendable {
         let bookmarks = (try? await store.bookmarkedTalks(of: person)) ?? []
         let model = ConferenceScreens.Conferences(shell: try await shell(.conferences, status: status), list: list, recent: recent,
                                                   bookmarks: bookmarks, warning: status.warning)
-        return renderer.page(frame: frame("Conferences", back: Self.home, largeTitle: true), context: context) { _ in ConferenceScreens.Conferences.View(model: model) }
+        return renderer.page(frame: frame("Conferences", back: Self.home, largeTitle: true), context: context, memo: conferencesPages, model: model) { model, _ in
+            ConferenceScreens.Conferences.View(model: model)
+        }
     }
 
     @Sendable func conference(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -54,7 +61,7 @@ struct ConferencePages: Sendable {
         let model = ConferenceScreens.Split(shell: try await shell(section, status: status), list: list, talk: talk, search: search,
                                             module: conferenceModule)
         let back = BackLink(label: list.title, href: list.href)
-        return renderer.page(frame: frame(detail.title, back: back), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame(detail.title, back: back), context: context, memo: splitPages, model: model, ConferenceScreens.Split.View.init)
     }
 
     /// POST: bookmark the talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), then back to
@@ -80,7 +87,9 @@ struct ConferencePages: Sendable {
         let index = CitationIndex.Volumes(volumes)
         let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: "Scriptures cited in general conference, with how often each is cited.",
                                              sections: index.sections, emptyMessage: index.emptyMessage)
-        return renderer.page(frame: frame("Citations", back: Self.home, largeTitle: true), context: context) { _ in ConferenceScreens.Counts.View(model: model) }
+        return renderer.page(frame: frame("Citations", back: Self.home, largeTitle: true), context: context, memo: countsPages, model: model) { model, _ in
+            ConferenceScreens.Counts.View(model: model)
+        }
     }
 
     @Sendable func book(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -90,7 +99,8 @@ struct ConferencePages: Sendable {
         let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Chapters", anchor: "chapters", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
-        return renderer.page(frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href)), context: context) { _ in
+        return renderer.page(frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href)), context: context,
+                             memo: countsPages, model: model) { model, _ in
             ConferenceScreens.Counts.View(model: model)
         }
     }
@@ -104,7 +114,9 @@ struct ConferencePages: Sendable {
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Verses", anchor: "verses", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
         let back = BackLink(label: chapter.book.name, href: ConferenceRoute.book(bookID).href)
-        return renderer.page(frame: frame(index.title, back: back), context: context) { _ in ConferenceScreens.Counts.View(model: model) }
+        return renderer.page(frame: frame(index.title, back: back), context: context, memo: countsPages, model: model) { model, _ in
+            ConferenceScreens.Counts.View(model: model)
+        }
     }
 
     @Sendable func verse(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -120,7 +132,9 @@ struct ConferencePages: Sendable {
 
     @Sendable func speakers(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let model = ConferenceScreens.Speakers(shell: try await shell(.speakers), sections: try await query { try await store.speakers() })
-        return renderer.page(frame: frame("Speakers", back: Self.home, largeTitle: true), context: context) { _ in ConferenceScreens.Speakers.View(model: model) }
+        return renderer.page(frame: frame("Speakers", back: Self.home, largeTitle: true), context: context, memo: speakersPages, model: model) { model, _ in
+            ConferenceScreens.Speakers.View(model: model)
+        }
     }
 
     @Sendable func speaker(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -136,7 +150,7 @@ struct ConferencePages: Sendable {
         if text.isEmpty { list = TalkList(title: "Search", href: list.href, parent: list.parent, sections: [], emptyMessage: "") }
         let model = ConferenceScreens.Split(shell: try await shell(.search), list: list, search: ConferenceScreens.SearchForm(query: text),
                                             module: conferenceModule)
-        return renderer.page(frame: frame("Search", back: Self.home), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame("Search", back: Self.home), context: context, memo: splitPages, model: model, ConferenceScreens.Split.View.init)
     }
 
     // MARK: Helpers
@@ -160,7 +174,7 @@ struct ConferencePages: Sendable {
     private func splitPage(_ list: TalkList, section: ConferenceShell.Section, keep: ConferenceScreens.KeepOffline? = nil,
                            context: PocketRequestContext) async throws -> Response {
         let model = ConferenceScreens.Split(shell: try await shell(section), list: list, keep: keep, module: conferenceModule)
-        return renderer.page(frame: frame(list.title, back: list.parent), context: context) { ConferenceScreens.Split.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame(list.title, back: list.parent), context: context, memo: splitPages, model: model, ConferenceScreens.Split.View.init)
     }
 
     /// The list a talk is shown beside: the one it was opened from, else its own conference.

@@ -4,7 +4,7 @@ import Foundation
 /// The page models of the Conference screens; each carries the shell (tab bar, sample banner).
 enum ConferenceScreens {
     /// A plain row: title, subtitle, a detail on the right, a link.
-    struct Row: Sendable {
+    struct Row: Sendable, Hashable {
         let title: String
         let subtitle: String?
         let detail: String?
@@ -12,7 +12,7 @@ enum ConferenceScreens {
     }
 
     /// "Conferences": newest first, the person's recently opened and bookmarked talks, and the database footer.
-    struct Conferences: Sendable {
+    struct Conferences: Sendable, Hashable {
         let shell: ConferenceShell
         let rows: [Row]
         let recent: [Row]
@@ -44,7 +44,7 @@ enum ConferenceScreens {
     }
 
     /// A screen with a talk list on the left and a talk (or a placeholder) on the right.
-    struct Split: Sendable {
+    struct Split: Sendable, Hashable {
         let shell: ConferenceShell
         let list: TalkList
         let talk: ConferenceTalk?
@@ -66,7 +66,7 @@ enum ConferenceScreens {
     }
 
     /// "Keep Offline" for a conference: where its keep list is, and the page it keeps.
-    struct KeepOffline: Sendable {
+    struct KeepOffline: Sendable, Hashable {
         /// `ConferenceRoute.keep(id)`.
         let listURL: String
         /// The conference's talk list, the entry the client checks to say it is kept.
@@ -79,7 +79,7 @@ enum ConferenceScreens {
     }
 
     /// The search field: a GET form that updates the results as you type (and works without JavaScript).
-    struct SearchForm: Sendable {
+    struct SearchForm: Sendable, Hashable {
         let query: String
         let hint: String?
 
@@ -90,7 +90,7 @@ enum ConferenceScreens {
     }
 
     /// A citation-index screen: sections of rows with counts.
-    struct Counts: Sendable {
+    struct Counts: Sendable, Hashable {
         let shell: ConferenceShell
         let intro: String?
         let sections: [CitationIndex.Section]
@@ -98,8 +98,8 @@ enum ConferenceScreens {
     }
 
     /// "Speakers": A–Z sections with a section index.
-    struct Speakers: Sendable {
-        struct Section: Sendable {
+    struct Speakers: Sendable, Hashable {
+        struct Section: Sendable, Hashable {
             let letter: String
             let anchor: String
             let rows: [Row]

@@ -2,9 +2,9 @@ import Conference
 import Foundation
 
 /// What every Conference screen shows around its content: the tab bar and the sample-data banner.
-struct ConferenceShell: Sendable {
+struct ConferenceShell: Sendable, Hashable {
     /// One tab of the tab bar.
-    struct Tab: Sendable {
+    struct Tab: Sendable, Hashable {
         let label: String
         let href: String
         let icon: String
@@ -12,14 +12,14 @@ struct ConferenceShell: Sendable {
     }
 
     /// The note that the data is only the built-in sample, with the one-tap way to the full database.
-    struct Banner: Sendable {
+    struct Banner: Sendable, Hashable {
         let text: String
         let actionLabel: String
         let actionHref: String
     }
 
     /// The five sections, in tab-bar order.
-    enum Section: String, CaseIterable, Sendable {
+    enum Section: String, CaseIterable, Sendable, Hashable {
         case conferences, citations, speakers, search, settings
 
         var label: String {
@@ -61,7 +61,7 @@ struct ConferenceShell: Sendable {
 }
 
 /// A download the manifest offers: no full database is installed, or this one is different.
-struct UpdateOffer: Sendable, Equatable {
+struct UpdateOffer: Sendable, Equatable, Hashable {
     let version: String
     let downloadSize: Int64
 

@@ -2,18 +2,18 @@ import Conference
 import Foundation
 
 /// The talk screen: its facts, the text (Pocket's stored copy) in a sandboxed frame, media, neighbours and citations.
-struct ConferenceTalk: Sendable {
+struct ConferenceTalk: Sendable, Hashable {
     /// A line of the facts list (speaker, conference, date…), linked when it has a screen of its own.
-    struct Fact: Sendable {
+    struct Fact: Sendable, Hashable {
         let label: String
         let value: String
         let href: String?
     }
 
     /// A recording: an inline player when the address is a media file, else a link to its page.
-    struct Media: Sendable {
+    struct Media: Sendable, Hashable {
         /// How the recording is offered.
-        enum Kind: Sendable, Equatable {
+        enum Kind: Sendable, Equatable, Hashable {
             case audio, video, link
         }
 
@@ -23,13 +23,13 @@ struct ConferenceTalk: Sendable {
     }
 
     /// The talk before or after this one in its conference.
-    struct Neighbour: Sendable {
+    struct Neighbour: Sendable, Hashable {
         let title: String
         let href: String
     }
 
     /// A passage the talk cites, linked to the talks citing the same verse.
-    struct Citation: Sendable {
+    struct Citation: Sendable, Hashable {
         let reference: String
         let href: String
         /// "p. 12", or nil when the data has no page (then nothing is shown in its place).
@@ -37,7 +37,7 @@ struct ConferenceTalk: Sendable {
     }
 
     /// The Bookmark / Remove Bookmark button: a form that sends the new value and returns to this page.
-    struct BookmarkForm: Sendable {
+    struct BookmarkForm: Sendable, Hashable {
         let action: String
         let newValue: String
         let label: String

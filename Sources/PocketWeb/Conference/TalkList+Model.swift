@@ -3,8 +3,8 @@ import Foundation
 
 /// A list of talks, the left column of the split view: a conference's sessions, a speaker's talks,
 /// the talks citing a verse, or search results. The same list is shown beside a talk opened from it.
-struct TalkList: Sendable {
-    struct Cell: Sendable {
+struct TalkList: Sendable, Hashable {
+    struct Cell: Sendable, Hashable {
         let id: Int
         let title: String
         let subtitle: String?
@@ -13,7 +13,7 @@ struct TalkList: Sendable {
         let selected: Bool
     }
 
-    struct Section: Sendable {
+    struct Section: Sendable, Hashable {
         let header: String?
         let anchor: String
         let cells: [Cell]

@@ -12,6 +12,8 @@ struct MuralsPages: Sendable {
     let leaflet: LeafletAssets?
     let tiles: MuralsTiles
     let renderer: PageRenderer
+    /// Rendered main screens, kept while their models stay the same.
+    private let homePages = PageMemo<MuralsHome.Model>()
 
     static let app = "murals"
     private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
@@ -41,7 +43,7 @@ struct MuralsPages: Sendable {
             start: Self.start
         )
         let frame = PageFrame(title: "Murals", back: Self.home, screenClass: "screen--murals", app: Self.app)
-        return renderer.page(frame: frame, context: context) { MuralsHome.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame, context: context, memo: homePages, model: model, MuralsHome.View.init)
     }
 
     @Sendable func mural(_ request: Request, context: PocketRequestContext) async throws -> Response {

@@ -3,7 +3,7 @@ import Plates
 
 /// A state's page: its plate picture (or why there is none), nickname and when it was spotted.
 enum PlateState {
-    struct Model: Sendable {
+    struct Model: Sendable, Hashable {
         let code: String
         let name: String
         let nickname: String
@@ -60,13 +60,13 @@ enum PlateState {
         }
 
         /// "Spotted today at 14:03", and where, as the page words them.
-        struct Spotted: Sendable {
+        struct Spotted: Sendable, Hashable {
             let text: String
             let place: Place?
         }
 
         /// Where a plate was spotted, and a map of it.
-        struct Place: Sendable {
+        struct Place: Sendable, Hashable {
             let text: String
             let mapURL: String
         }

@@ -3,8 +3,8 @@ import Plates
 
 /// "US States": the sectioned list, the score toolbar and the confirmations they open.
 enum PlatesList {
-    struct Model: Sendable {
-        struct Cell: Sendable {
+    struct Model: Sendable, Hashable {
+        struct Cell: Sendable, Hashable {
             let code: String
             let name: String
             let nickname: String
@@ -19,7 +19,7 @@ enum PlatesList {
             let isSelected: Bool
         }
 
-        struct Section: Sendable {
+        struct Section: Sendable, Hashable {
             let letter: String
             let anchor: String
             let cells: [Cell]

@@ -10,6 +10,8 @@ struct PlatesPages: Sendable {
     let catalog: StateCatalog
     let images: PlateImageCache
     let renderer: PageRenderer
+    /// Rendered list and state pages, kept while their models stay the same.
+    private let splitPages = PageMemo<PlatesSplit.Model>()
 
     private static let app = "plates"
     private static let listBack = BackLink(label: "US States", href: PlatesRoute.list.href)
@@ -20,7 +22,7 @@ struct PlatesPages: Sendable {
         let store = try signedInGame(context)
         let model = PlatesSplit.Model(list: try await listModel(store, game: try await store.snapshot()), state: nil, module: module)
         let frame = PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app)
-        return renderer.page(frame: frame, context: context) { PlatesSplit.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame, context: context, memo: splitPages, model: model, PlatesSplit.View.init)
     }
 
     @Sendable func state(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -44,7 +46,7 @@ struct PlatesPages: Sendable {
         )
         // The list comes too: an iPad shows it beside the state (a phone shows the state alone).
         let model = PlatesSplit.Model(list: try await listModel(store, game: game, selected: state.code), state: detail, module: module)
-        return renderer.page(frame: PageFrame(title: state.name, back: back, app: Self.app), context: context) { PlatesSplit.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: state.name, back: back, app: Self.app), context: context, memo: splitPages, model: model, PlatesSplit.View.init)
     }
 
     @Sendable func plateImage(_ request: Request, context: PocketRequestContext) async throws -> Response {

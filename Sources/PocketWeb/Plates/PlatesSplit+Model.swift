@@ -1,7 +1,7 @@
 /// "US States" as a split view: the list, and beside it (on an iPad) the state it was asked about.
 /// On a phone the list shows alone at /plates and the state alone at /plates/states/XX.
 enum PlatesSplit {
-    struct Model: Sendable {
+    struct Model: Sendable, Hashable {
         let list: PlatesList.Model
         /// The state page's contents, or nil for the list alone.
         let state: PlateState.Model?

@@ -2,7 +2,7 @@ import Hummingbird
 
 /// A question asked before a destructive action: shown as an in-page `<dialog>` when
 /// JavaScript is on, and as its own page (the link's target) when it is not.
-public struct Confirmation: Sendable, Equatable {
+public struct Confirmation: Sendable, Hashable {
     /// The dialog's id on the page that offers it.
     public let id: String
     /// The question, e.g. "Reset Alabama?".

@@ -1,5 +1,5 @@
 /// What the shared layout needs to know about a page: its title and where "back" goes.
-public struct PageFrame: Sendable {
+public struct PageFrame: Sendable, Hashable {
     /// The navigation bar title (also the document title).
     public let title: String
     /// The back button, labelled with the previous screen's title.
@@ -26,7 +26,7 @@ public struct PageFrame: Sendable {
 }
 
 /// A navigation bar back button.
-public struct BackLink: Sendable, Equatable {
+public struct BackLink: Sendable, Hashable {
     /// The previous screen's title.
     public var label: String
     /// Where it leads.
@@ -40,7 +40,7 @@ public struct BackLink: Sendable, Equatable {
 }
 
 /// Values every page's layout uses: asset links, the CSRF token, version.
-public struct Chrome: Sendable {
+public struct Chrome: Sendable, Hashable {
     /// The browser session's CSRF token, for forms and the meta tag.
     public internal(set) var csrfToken: String
     /// Name of the hidden field forms carry the token in.

@@ -47,11 +47,27 @@ public struct PageRenderer: Sendable {
         return Self.htmlResponse(html.text, status: status)
     }
 
+    /// Renders `model`'s page inside the shared layout, or answers with the page `memo` kept from an
+    /// earlier request with the same frame, chrome and model.
+    func page<Model, View: PageView>(frame: PageFrame, context: PocketRequestContext, memo: PageMemo<Model>, model: Model,
+                                     _ view: (Model, Chrome) -> View) -> Response {
+        let chrome = chrome(for: context, app: frame.app)
+        let page = memo.page(PageMemo.Key(frame: frame, chrome: chrome, model: model)) {
+            Layout.document(frame: frame, chrome: chrome, view: view(model, chrome)).text
+        }
+        return Self.htmlResponse(page)
+    }
+
     /// An HTML response that is never stored by shared caches.
     public static func htmlResponse(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        htmlResponse(ByteBuffer(string: html), status: status)
+    }
+
+    /// An HTML response, already in a buffer, that is never stored by shared caches.
+    static func htmlResponse(_ html: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: html))
     }
 }

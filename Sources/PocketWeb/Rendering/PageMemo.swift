@@ -1,0 +1,42 @@
+import NIOCore
+import Synchronization
+
+/// Pages already rendered, by everything they were rendered from: the frame, the request's
+/// `Chrome` (its CSRF token included) and the page's model. A view is a pure function of those
+/// three, so a page found here is byte for byte the page rendering would give; the lookup compares
+/// whole models, so two models that merely hash alike never share a page.
+///
+/// Why: the conference list, a talk beside its conference's talks and a search are the same for
+/// everyone until the database changes, and rendering them again (escaping every title, joining
+/// tens of kilobytes) was most of their requests' time once their data was kept in memory
+/// (issue #14). Building the model still runs on every request, so whatever it reads (bookmarks,
+/// what was viewed, install progress) is always current.
+final class PageMemo<Model: Hashable & Sendable>: Sendable {
+    struct Key: Hashable, Sendable {
+        let frame: PageFrame
+        let chrome: Chrome
+        let model: Model
+    }
+
+    /// Beyond this many pages all are forgotten: the keys hold each visitor's CSRF token, so
+    /// visitors and pages from outside cannot make it grow without end. A page is tens of kilobytes.
+    static var capacity: Int { 64 }
+
+    private let pages = Mutex<[Key: ByteBuffer]>([:])
+
+    /// The page rendered for `key`, else `render`'s, kept.
+    func page(_ key: Key, render: () -> String) -> ByteBuffer {
+        if let known = pages.withLock({ $0[key] }) { return known }
+        let page = ByteBuffer(string: render())
+        pages.withLock { pages in
+            if pages.count >= Self.capacity { pages.removeAll(keepingCapacity: true) }
+            pages[key] = page
+        }
+        return page
+    }
+
+    /// How many pages are kept (for tests).
+    var count: Int {
+        pages.withLock { $0.count }
+    }
+}
