@@ -4,6 +4,9 @@ import Foundation
 public struct StateCatalog: Sendable {
     /// Every state, alphabetical by name.
     public let states: [USState]
+    /// Sections by first letter, only letters that have states, alphabetical inside: worked out
+    /// once, since the list screen shows them on every request.
+    public let sections: [StateSection]
     private let byCode: [String: USState]
 
     /// The number of states to spot.
@@ -53,15 +56,10 @@ public struct StateCatalog: Sendable {
         guard byCode.count == states.count else { throw .catalogInvalid("two entries name the same state") }
         self.states = states
         self.byCode = byCode
+        sections = Self.sections(of: states)
     }
 
-    /// The state with a postal code, case-insensitively.
-    public func state(code: String) -> USState? {
-        byCode[code.uppercased()]
-    }
-
-    /// Sections by first letter, only letters that have states, alphabetical inside.
-    public var sections: [StateSection] {
+    private static func sections(of states: [USState]) -> [StateSection] {
         var sections: [StateSection] = []
         for state in states {
             if let last = sections.last, last.letter == state.sectionLetter {
@@ -71,6 +69,11 @@ public struct StateCatalog: Sendable {
             }
         }
         return sections
+    }
+
+    /// The state with a postal code, case-insensitively.
+    public func state(code: String) -> USState? {
+        byCode[code.uppercased()]
     }
 
     /// The grid's size: rows and columns.

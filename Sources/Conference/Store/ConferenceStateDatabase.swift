@@ -149,12 +149,8 @@ struct ConferenceStateDatabase: Sendable {
     func recordView(talkID: Int, by person: PersonID, at date: Date) async throws {
         // Opening the talk already viewed last (a reload, a return from its text) changes no
         // order: no write, which would wait for the writer and make every kept answer of this
-        // file's `CommitWatch` stale.
-        let latest = try await writer.read { db in
-            try Int.fetchOne(cached: db, sql: "SELECT talkID FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT 1",
-                             arguments: [person.rawValue])
-        }
-        if latest == talkID { return }
+        // file's `CommitWatch` stale. The kept list the conference screen shows says which it is.
+        if try await recentTalkIDs(of: person, limit: 50).first == talkID { return }
         try await writer.write { db in
             // Times are stored to the millisecond: two views within one must still come out in
             // the order they happened, so a view is never older than the latest one.
@@ -195,12 +191,10 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Whether `person` has bookmarked the talk.
+    /// Whether `person` has bookmarked the talk, from the kept list of their bookmarks (every talk
+    /// page asks).
     func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
-        try await writer.read { db in
-            try Bool.fetchOne(cached: db, sql: "SELECT EXISTS(SELECT 1 FROM bookmark WHERE personID = ? AND talkID = ?)",
-                              arguments: [person.rawValue, talkID]) ?? false
-        }
+        try await bookmarkedTalkIDs(of: person).contains(talkID)
     }
 
     /// The talks `person` bookmarked, newest first.
