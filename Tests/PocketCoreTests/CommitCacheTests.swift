@@ -7,13 +7,19 @@ import Testing
 /// `CommitCache`: kept until the watched file's next commit, and nothing kept without a watch.
 @Suite("Commit cache")
 struct CommitCacheTests {
-    @Test func keepsUntilACommitAndKeepsNothingWithoutAWatch() async throws {
+    /// A database file with one table `t(x)` in a folder of its own, removed by the caller.
+    private static func file() throws -> (folder: URL, path: String, writer: DatabaseQueue) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("commit-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("file.sqlite").path
         let writer = try DatabaseQueue(path: path)
-        try await writer.write { db in try db.execute(sql: "CREATE TABLE t(x)") }
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t(x)") }
+        return (folder, path, writer)
+    }
+
+    @Test func keepsUntilACommitAndKeepsNothingWithoutAWatch() async throws {
+        let (folder, path, writer) = try Self.file()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let loads = Mutex(0)
         func load() -> Int { loads.withLock { $0 += 1; return $0 } }
 
@@ -31,12 +37,8 @@ struct CommitCacheTests {
     /// A commit moves the version whichever connection reads it next, and without one the
     /// version stays put on every connection (else nothing would stay kept).
     @Test func aCommitMovesTheVersionOnEveryConnectionAndNothingElseDoes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("commit-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, path, writer) = try Self.file()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("file.sqlite").path
-        let writer = try DatabaseQueue(path: path)
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t(x)") }
         // Three connections, taken in turn by calls one after another.
         let watch = try CommitWatch(path: path, label: "test.watch", connections: 3)
         var before = try (1...3).map { _ in try watch.version() }

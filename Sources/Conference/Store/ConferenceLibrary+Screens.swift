@@ -137,7 +137,7 @@ extension ConferenceLibrary {
     /// The talks `person` opened recently that the current database has, newest first.
     public func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary] {
         // Talks the current database lacks are skipped, so ask for all that are remembered.
-        let ids = try await state.recentTalkIDs(of: person, limit: 50)
+        let ids = try await state.recentTalkIDs(of: person)
         return Array(try await summaries(ids).prefix(max(0, limit)))
     }
 

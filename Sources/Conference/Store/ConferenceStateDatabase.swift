@@ -18,9 +18,12 @@ struct ConferenceStateDatabase: Sendable {
     private let personTalks: CommitCache<PersonTalks, [Int]>
 
     private enum PersonTalks: Hashable {
-        case recent(PersonID, limit: Int)
+        case recent(PersonID)
         case bookmarked(PersonID)
     }
+
+    /// How many recently opened talks are remembered per person.
+    static let keptRecentTalks = 50
 
     /// Opens (and migrates) the state database at `url`.
     static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
@@ -145,12 +148,12 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Remembers that `person` opened a talk (keeping their newest 50).
+    /// Remembers that `person` opened a talk (keeping their newest `keptRecentTalks`).
     func recordView(talkID: Int, by person: PersonID, at date: Date) async throws {
         // Opening the talk already viewed last (a reload, a return from its text) changes no
         // order: no write, which would wait for the writer and make every kept answer of this
         // file's `CommitWatch` stale. The kept list the conference screen shows says which it is.
-        if try await recentTalkIDs(of: person, limit: 50).first == talkID { return }
+        if try await recentTalkIDs(of: person).first == talkID { return }
         try await writer.write { db in
             // Times are stored to the millisecond: two views within one must still come out in
             // the order they happened, so a view is never older than the latest one.
@@ -162,20 +165,20 @@ struct ConferenceStateDatabase: Sendable {
                 """, arguments: [person.rawValue, talkID, stamp])
             try db.execute(sql: """
                 DELETE FROM recent_talk WHERE personID = ?1 AND talkID NOT IN
-                    (SELECT talkID FROM recent_talk WHERE personID = ?1 ORDER BY viewedAt DESC, talkID DESC LIMIT 50)
-                """, arguments: [person.rawValue])
+                    (SELECT talkID FROM recent_talk WHERE personID = ?1 ORDER BY viewedAt DESC, talkID DESC LIMIT ?2)
+                """, arguments: [person.rawValue, Self.keptRecentTalks])
         }
     }
 
-    /// The talks `person` opened recently, newest first.
-    func recentTalkIDs(of person: PersonID, limit: Int) async throws -> [Int] {
-        try await personTalks.value(for: .recent(person, limit: limit)) { try await readRecentTalkIDs(of: person, limit: limit) }
+    /// The talks `person` opened recently (all that are remembered), newest first.
+    func recentTalkIDs(of person: PersonID) async throws -> [Int] {
+        try await personTalks.value(for: .recent(person)) { try await readRecentTalkIDs(of: person) }
     }
 
-    private func readRecentTalkIDs(of person: PersonID, limit: Int) async throws -> [Int] {
+    private func readRecentTalkIDs(of person: PersonID) async throws -> [Int] {
         try await writer.read { db in
             try Int.fetchAll(cached: db, sql: "SELECT talkID FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT ?",
-                             arguments: [person.rawValue, limit])
+                             arguments: [person.rawValue, Self.keptRecentTalks])
         }
     }
 

@@ -17,7 +17,7 @@ enum CitationIndex {
     }
 
     /// The first screen: each volume with its books and their citation counts.
-    struct Volumes: Sendable, Hashable {
+    struct Volumes: Sendable {
         let sections: [Section]
         let emptyMessage: String?
 
@@ -38,7 +38,7 @@ enum CitationIndex {
     }
 
     /// A book's cited chapters with counts.
-    struct Book: Sendable, Hashable {
+    struct Book: Sendable {
         let title: String
         let rows: [Row]
         let emptyMessage: String?
@@ -56,7 +56,7 @@ enum CitationIndex {
     }
 
     /// A chapter's cited verses with counts; citations of the whole chapter come first.
-    struct Chapter: Sendable, Hashable {
+    struct Chapter: Sendable {
         let title: String
         let rows: [Row]
         let emptyMessage: String?

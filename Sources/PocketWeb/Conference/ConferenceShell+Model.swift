@@ -61,7 +61,7 @@ struct ConferenceShell: Sendable, Hashable {
 }
 
 /// A download the manifest offers: no full database is installed, or this one is different.
-struct UpdateOffer: Sendable, Equatable, Hashable {
+struct UpdateOffer: Sendable, Hashable {
     let version: String
     let downloadSize: Int64
 

@@ -13,7 +13,7 @@ struct ConferenceTalk: Sendable, Hashable {
     /// A recording: an inline player when the address is a media file, else a link to its page.
     struct Media: Sendable, Hashable {
         /// How the recording is offered.
-        enum Kind: Sendable, Equatable, Hashable {
+        enum Kind: Sendable, Hashable {
             case audio, video, link
         }
 

@@ -1,7 +1,6 @@
 import Foundation
 import Murals
 import PocketCore
-import Synchronization
 
 /// The main screen: the map, the location controls, the All / Favourites filter and the list of
 /// murals ordered by distance from the visitor (or from New Brighton before any position is known).
@@ -176,28 +175,25 @@ enum MuralsText {
             let timeZone: TimeZone
         }
 
-        private static let known = Mutex<[Key: SyncDay]>([:])
+        private static let known = BoundedMemo<Key, SyncDay>(capacity: 64)
 
         static func of(_ date: Date, in timeZone: TimeZone) -> SyncDay {
-            let key = Key(date: date, timeZone: timeZone)
-            if let day = known.withLock({ $0[key] }) { return day }
+            known.value(for: Key(date: date, timeZone: timeZone)) { make(date, in: timeZone) }
+        }
+
+        private static func make(_ date: Date, in timeZone: TimeZone) -> SyncDay {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             let locale = Locale(identifier: "en_GB")
             let start = calendar.startOfDay(for: date)
             let next = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
-            let day = SyncDay(
+            return SyncDay(
                 time: date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: timeZone).locale(locale)),
                 long: date.formatted(Date.FormatStyle(date: .long, time: .omitted, timeZone: timeZone).locale(locale)),
                 start: start,
                 next: next,
                 afterNext: calendar.date(byAdding: .day, value: 1, to: next) ?? next.addingTimeInterval(86_400)
             )
-            known.withLock { known in
-                if known.count >= 64 { known.removeAll(keepingCapacity: true) }
-                known[key] = day
-            }
-            return day
         }
     }
 }

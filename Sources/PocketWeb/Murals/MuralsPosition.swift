@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import PocketCore
-import Synchronization
 
 /// The visitor's last known position, as the pages carry it: the `murals_at` cookie that
 /// murals.js keeps current, or `?at=lat,lon` (links work without JavaScript), so the server can
@@ -40,17 +39,10 @@ enum MuralsPosition {
     /// The same few hundred angles (the murals', the start's) are written on every request, and
     /// even printf cost 8% of the murals page (issue #14), so each text is kept once written.
     static func degrees(_ value: Double) -> String {
-        let key = value.bitPattern
-        if let known = written.withLock({ $0[key] }) { return known }
-        let text = printed(value)
-        written.withLock { written in
-            if written.count >= 4096 { written.removeAll(keepingCapacity: true) }
-            written[key] = text
-        }
-        return text
+        written.value(for: value.bitPattern) { printed(value) }
     }
 
-    private static let written = Mutex<[UInt64: String]>([:])
+    private static let written = BoundedMemo<UInt64, String>(capacity: 4096)
 
     private static func printed(_ value: Double) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in

@@ -1,5 +1,5 @@
 import NIOCore
-import Synchronization
+import PocketCore
 
 /// Pages already rendered, by everything they were rendered from: the frame, the request's
 /// `Chrome` (its CSRF token included) and the page's model. A view is a pure function of those
@@ -22,21 +22,15 @@ final class PageMemo<Model: Hashable & Sendable>: Sendable {
     /// visitors and pages from outside cannot make it grow without end. A page is tens of kilobytes.
     static var capacity: Int { 64 }
 
-    private let pages = Mutex<[Key: ByteBuffer]>([:])
+    private let pages = BoundedMemo<Key, ByteBuffer>(capacity: PageMemo.capacity)
 
     /// The page rendered for `key`, else `render`'s, kept.
     func page(_ key: Key, render: () -> String) -> ByteBuffer {
-        if let known = pages.withLock({ $0[key] }) { return known }
-        let page = ByteBuffer(string: render())
-        pages.withLock { pages in
-            if pages.count >= Self.capacity { pages.removeAll(keepingCapacity: true) }
-            pages[key] = page
-        }
-        return page
+        pages.value(for: key) { ByteBuffer(string: render()) }
     }
 
     /// How many pages are kept (for tests).
     var count: Int {
-        pages.withLock { $0.count }
+        pages.count
     }
 }
