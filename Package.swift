@@ -95,10 +95,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Debian's libexpat (libexpat1-dev), for reading GPX files.
+        .systemLibrary(name: "PocketExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         .target(
             name: "Murals",
             dependencies: [
                 "PocketCore",
+                "PocketExpat",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: the Swift build, `swift test`, then the browser suite against the real server.
-# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, selenium, pytest).
+# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libexpat1-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, selenium, pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
-ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libjs-leaflet chromium chromium-driver openssl units caddy nodejs
+ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libexpat1-dev libjs-leaflet chromium chromium-driver openssl units caddy nodejs
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "==> installing the browser suite's Python packages"
   python3 -m pip install --quiet --disable-pip-version-check -r tests/browser/requirements.txt

@@ -80,4 +80,47 @@ struct GPXTests {
     @Test func anEmptyGPXHasNoPoints() throws {
         #expect(try GPX.parse(Data("<gpx version=\"1.1\"></gpx>".utf8)).isEmpty)
     }
+
+    @Test func prefixedNamesAndOtherEncodingsAreRead() throws {
+        let prefixed = """
+            <g:gpx xmlns:g="http://www.topografix.com/GPX/1/1"><g:wpt lat="53.4" lon="-3.0"><g:name>Prefixed</g:name></g:wpt></g:gpx>
+            """
+        #expect(try GPX.parse(Data(prefixed.utf8)).map(\.name) == ["Prefixed"])
+        let latin1 = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><wpt lat=\"53\" lon=\"-3\"><name>Caf\u{E9}</name></wpt></gpx>"
+        #expect(try GPX.parse(try #require(latin1.data(using: .isoLatin1))).map(\.name) == ["Caf\u{E9}"])
+        let utf16 = "<gpx><wpt lat=\"53\" lon=\"-3\"><name>Caf\u{E9} \u{2615}</name></wpt></gpx>"
+        #expect(try GPX.parse(try #require(utf16.data(using: .utf16))).map(\.name) == ["Caf\u{E9} \u{2615}"])
+    }
+
+    @Test func aFileLargerThanOneReadIsReadWhole() throws {
+        // Expat is handed 1 MiB at a time: points on both sides of the boundaries must all arrive.
+        let point = "<trkpt lat=\"53.4\" lon=\"-3.0\"><name>a point with a name long enough to fill the file</name></trkpt>\n"
+        let count = 3 * (1 << 20) / point.utf8.count
+        let xml = "<gpx><trk><trkseg>" + String(repeating: point, count: count) + "</trkseg></trk></gpx>"
+        let points = try GPX.parse(Data(xml.utf8))
+        #expect(points.count == count)
+        #expect(Set(points.compactMap(\.name)) == ["a point with a name long enough to fill the file"])
+    }
+
+    @Test func entitiesNeitherReachOutsideNorExplode() throws {
+        // An external entity is never fetched: the name stays empty rather than holding a file.
+        let external = """
+            <?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
+            <gpx><wpt lat="53" lon="-3"><name>&secret;</name></wpt></gpx>
+            """
+        #expect(try GPX.parse(Data(external.utf8)).map(\.name) == [nil])
+        // Ten levels of ten references would expand to 10^10 copies: refused, with a clear error.
+        var entities = "<!ENTITY e0 \"lol\">"
+        for level in 1...10 {
+            entities += "<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">"
+        }
+        let laughs = "<?xml version=\"1.0\"?><!DOCTYPE gpx [\(entities)]><gpx><wpt lat=\"53\" lon=\"-3\"><name>&e10;</name></wpt></gpx>"
+        let error = #expect(throws: MuralsError.self) { try GPX.parse(Data(laughs.utf8)) }
+        guard case .malformedGPX(let detail) = error else {
+            Issue.record("expected malformedGPX, got \(String(describing: error))")
+            return
+        }
+        #expect(detail.hasPrefix("invalid XML at line 1 ("))
+        #expect(detail.contains("amplification"))
+    }
 }
