@@ -85,13 +85,10 @@ public actor TalkTextArchive {
             var next = missing.makeIterator()
             func add() {
                 guard let id = next.next() else { return }
-                group.addTask {
-                    do throws(ConferenceError) {
-                        return (id, .success(try await self.text(talkID: id).size))
-                    } catch {
-                        return (id, .failure(error))
-                    }
-                }
+                // The catch lives in a method, not in this closure: Swift 6.3.1's optimiser
+                // miscompiled a typed-throws `do`/`catch` here (every id came back as garbage in
+                // release builds only).
+                group.addTask { await (id, self.size(talkID: id)) }
             }
             for _ in 0..<4 { add() }
             for await (id, result) in group {
@@ -100,6 +97,15 @@ public actor TalkTextArchive {
             }
         }
         return results
+    }
+
+    /// The size of a talk's text, stored or fetched now, or why it could not be had.
+    private func size(talkID: Int) async -> Result<Int, ConferenceError> {
+        do {
+            return .success(try await text(talkID: talkID).size)
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func fetchAndStore(_ talkID: Int) async throws(ConferenceError) -> TalkText {
