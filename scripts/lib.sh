@@ -32,8 +32,10 @@ require_swift() {
 # The release build every script uses (run.sh and bench/), with the same flags so that none of
 # them rebuilds what another built. The Swift runtime and Foundation are linked into the binary
 # (--static-swift-stdlib): a process then starts without loading and binding a dozen shared
-# libraries, which was most of a `pocket convert` call (bench/README.md). lld links it: GNU ld
-# warns about a mktemp call inside the toolchain's static Foundation, lld does not.
-release_flags=(-c release --static-swift-stdlib -Xswiftc -use-ld=lld)
+# libraries, which was most of a `pocket convert` call (bench/README.md). lld links it (GNU ld
+# warns about a mktemp call inside the toolchain's static Foundation, lld does not), through
+# scripts/ld-static-libs, which takes libstdc++, SQLite and expat from their static archives for
+# the same reason.
+release_flags=(-c release --static-swift-stdlib -Xswiftc "-ld-path=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/ld-static-libs")
 release_build() { swift build "${release_flags[@]}" "$@"; }
 release_bin_path() { swift build "${release_flags[@]}" --show-bin-path; }
