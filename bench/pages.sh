@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 require_swift
-ensure_debs wrk nginx-light libqrencode-dev libexpat1-dev
+ensure_debs wrk nginx-light
 passes="${POCKET_BENCH_PASSES:-3}"
 seconds="${POCKET_BENCH_SECONDS:-15}"
 

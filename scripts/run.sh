@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
-ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libexpat1-dev libjs-leaflet
+ensure_debs "${build_debs[@]}" libjs-leaflet
 echo "==> building Pocket (release)"
 release_build --product pocket
 exec "$(release_bin_path)/pocket" serve "$@"

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
-ensure_debs libsqlite3-dev zlib1g-dev libqrencode-dev libexpat1-dev libjs-leaflet chromium chromium-driver openssl units caddy nodejs
+ensure_debs "${build_debs[@]}" libjs-leaflet chromium chromium-driver openssl units caddy nodejs
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "==> installing the browser suite's Python packages"
   python3 -m pip install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
