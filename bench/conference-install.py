@@ -8,6 +8,8 @@ it, writes a sci-core.json manifest with the real sizes and MD5s, and serves the
 loopback HTTP server. Then, alternating and repeated, it times
 
   (a) pocket --data-dir FRESH conference update --manifest-url http://127.0.0.1:PORT/sci-core.json
+      (then, untimed by the ratio, two `pocket conference search faith` calls: the first builds the
+      search index, which the install leaves to the first search, the next does not)
   (b) curl -s -o f.zip URL && md5sum f.zip && unzip -q f.zip -d out && md5sum out/<db>
 
 where FRESH is an empty data folder ("empty", what a new installation starts from) or a copy of
@@ -216,8 +218,15 @@ def run_pocket(pocket, template, scratch, url, expected_version):
     seconds, rss, output, trace = timed([pocket, "conference", "update", "--data-dir", data, "--manifest-url", url], scratch)
     if f"Installed version {expected_version}" not in output:
         raise RuntimeError(f"pocket did not install version {expected_version}: {output}")
+    # The install leaves the search index to the first search (a server builds it as soon as the
+    # install ends): time that search, which builds it, and the next one, which does not.
+    searches = []
+    for _ in range(2):
+        started = time.perf_counter()
+        subprocess.run([pocket, "conference", "search", "faith", "--data-dir", data], check=True, stdout=subprocess.DEVNULL)
+        searches.append(time.perf_counter() - started)
     shutil.rmtree(data, ignore_errors=True)
-    return seconds, rss, phases(trace, seconds)
+    return seconds, rss, phases(trace, seconds), searches
 
 
 def run_baseline(scratch, url, content_name, manifest):
@@ -299,6 +308,7 @@ def main():
             pocket_times = {name: [] for name in folders}
             pocket_rss = {name: [] for name in folders}
             pocket_phases = {name: [] for name in folders}
+            pocket_searches = {name: [] for name in folders}
             base_times, base_rss = [], []
             try:
                 for round_number in range(args.rounds):
@@ -307,11 +317,12 @@ def main():
                     order = sides if round_number % 2 == 0 else list(reversed(sides))
                     for side, start in order:
                         if side == "pocket":
-                            seconds, rss, spans = run_pocket(pocket, template if start == "sample" else None, scratch,
+                            seconds, rss, spans, searches = run_pocket(pocket, template if start == "sample" else None, scratch,
                                                              manifest_url, version)
                             pocket_times[start].append(seconds)
                             pocket_phases[start].append(spans)
                             pocket_rss[start].append(rss)
+                            pocket_searches[start].append(searches)
                             name = f"pocket ({start} folder)"
                         else:
                             seconds, rss = run_baseline(scratch, zip_url, manifest["content-name"], manifest)
@@ -340,6 +351,8 @@ def main():
                     "base_all": base_times,
                     # The phases of the run whose time is the median.
                     "phases": pocket_phases[start][times.index(sorted(times)[(len(times) - 1) // 2])],
+                    "first_search": statistics.median(first for first, _ in pocket_searches[start]),
+                    "next_search": statistics.median(following for _, following in pocket_searches[start]),
                 })
             shutil.rmtree(folder, ignore_errors=True)
 
@@ -366,6 +379,8 @@ def main():
         lines.append(f"{row['size']}, {row['folder']} folder: goal {verdict} (pocket runs {runs} s; baseline runs {base} s)")
         lines.append("  pocket's median run by phase (seconds, sampled peak RSS MB): "
                      + ", ".join(f"{name} {span:.3f} s " + (f"{peak / MB:.0f} MB" if peak else "-") for name, span, peak in row["phases"]))
+        lines.append(f"  then `pocket conference search faith`, medians: the first {row['first_search']:.3f} s (it builds the search "
+                     f"index the install left to it), the next {row['next_search']:.3f} s")
     text = "\n".join(lines) + "\n"
     print(text, end="")
     if args.out != "-":

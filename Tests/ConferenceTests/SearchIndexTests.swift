@@ -25,6 +25,8 @@ struct SearchIndexTests {
         }
         let expected = try await DatabaseQueue(path: file.path).read { db in try Self.screenRows(db) }
         _ = try await DatabaseInstaller(library: library).importDatabase(at: file)
+        // The index follows the install: the first search waits for it.
+        #expect(try await library.search("blaz").count == expected.filter { $0.speaker == "Bláz" }.count)
 
         let state = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
         let indexed = try await state.read { db in
@@ -35,9 +37,46 @@ struct SearchIndexTests {
         #expect(indexed.first { $0.id == 8772 }?.title == "Women’s “Work”")
         #expect(indexed.first { $0.id == 8773 }?.title == "Zero width")
         #expect(indexed.contains { $0.id == 8775 })
-        #expect(try await library.search("blaz").count == expected.filter { $0.speaker == "Bláz" }.count)
-        // The staged table was swapped in, not left beside the index.
+        // No staged table is left beside the index.
         #expect(try await state.read { db in try db.tableExists("talk_search_staged") } == false)
+    }
+
+    /// An install ends before the new file's index is built (a command that installs then exits
+    /// spends nothing on it); the index still names the previous file, so no search reads it for
+    /// the new one, and the first search builds it.
+    @Test func theFirstSearchAfterAnInstallBuildsTheIndex() async throws {
+        let folder = TestFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try await ConferenceLibrary.open(folder: folder, sample: .whenNeeded)
+        #expect(try await library.search("little child").map(\.id) == [8769])
+        let file = try TestFiles.coreDatabase(in: TestFiles.folder("renamed-talk")) { db in
+            try db.execute(sql: "UPDATE talk SET Title = 'Like a Lamb' WHERE ID = 8769")
+        }
+        let installed = try await DatabaseInstaller(library: library).importDatabase(at: file).database
+        let state = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        let source = { try await state.read { db in try String.fetchOne(db, sql: "SELECT fileName FROM search_source") } }
+        #expect(try await source() == SampleDatabase.fileName)
+
+        #expect(try await library.search("little child").isEmpty)
+        #expect(try await library.search("lamb").map(\.id) == [8769])
+        #expect(try await source() == installed.fileName)
+    }
+
+    /// A server builds the new file's index as soon as the install ends, before anyone searches.
+    @Test func aServerBuildsTheIndexAsSoonAsAnInstallEnds() async throws {
+        let folder = TestFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try await ConferenceLibrary.open(folder: folder)
+        let file = try TestFiles.coreDatabase(in: TestFiles.folder("server-index")) { _ in }
+        let installed = try await DatabaseInstaller(library: library).importDatabase(at: file).database
+        let state = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        var source: String?
+        for _ in 0..<500 where source != installed.fileName {
+            source = try await state.read { db in try String.fetchOne(db, sql: "SELECT fileName FROM search_source") }
+            if source != installed.fileName { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(source == installed.fileName)
+        #expect(try await library.search("holland").count == 3)
     }
 
     /// A file that fails its check leaves the current index answering and no staged one behind.

@@ -212,9 +212,10 @@ extension DatabaseInstaller {
     func checkAndInstall(_ candidate: URL, version: String, contentName: String, size: Int64, md5: String,
                          origin: InstallOrigin) async throws -> InstalledDatabase {
         await report(InstallProgress(phase: .checkingDatabase, version: latest.version))
-        // The search index and the digest are built while quick_check reads the same file: on
-        // two cores the check then costs the install nothing. Its verdict comes first, so a damaged file is
-        // reported as damaged, whatever the index build made of it.
+        // The digest is built while quick_check reads the same file, so on two cores the check
+        // costs the install little. Its verdict comes first, so a damaged file is reported as
+        // damaged, whatever the digest build made of it. The search index is built once the file
+        // is current (`ConferenceLibrary.prepareSearch`), off this path.
         let library = library
         let staging = Task { try await library.stage(candidate) }
         do {
@@ -224,7 +225,7 @@ extension DatabaseInstaller {
             throw error
         }
         try await staging.value
-        // Three threads checked and indexed the file: give back what their arenas keep.
+        // Three threads checked and digested the file: give back what their arenas keep.
         ProcessMemory.releaseFreedMemory()
         // Last chance to cancel: once the swap starts it runs to the end.
         if Task.isCancelled { throw ConferenceError.cancelled }

@@ -66,7 +66,7 @@ final class ZipEntryStream {
     private var output: [UInt8]
 
     /// Unpacks into `sink` an entry whose local name `accepts` takes, failing past `limit` bytes.
-    init(accepting accepts: @escaping (String) -> Bool, limit: Int64, into sink: HashingFileSink, outputBuffer: Int = 256 << 10) {
+    init(accepting accepts: @escaping (String) -> Bool, limit: Int64, into sink: HashingFileSink, outputBuffer: Int = 64 << 10) {
         self.accepts = accepts
         self.limit = limit
         self.sink = sink

@@ -123,10 +123,18 @@ extension ConferenceLibrary {
 
     /// Talks matching what has been typed so far, from the index in Pocket's own database.
     public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
-        // A sample loaded on demand is indexed when it is loaded; the index is rebuilt in the
-        // transaction that makes another file current, so its answers belong to that file.
+        // The index names the file it describes: one built for another file (the install that
+        // brought this one ends before its index is built) is never read for this one.
         let active = try await generation()
-        return try await active.screens.answer(.search(text, limit: limit)) { try await state.search(text, limit: limit) }
+        let fileName = active.file.lastPathComponent
+        return try await active.screens.answer(.search(text, limit: limit)) {
+            for _ in 0..<3 {
+                if let hits = try await state.search(text, limit: limit, in: fileName) { return hits }
+                try await prepareSearch(for: active)
+            }
+            // Only another process's installs, one after another, rebuilding it for newer files get here.
+            throw ConferenceError.fileSystem("the search index is being rebuilt for a newer database; search again")
+        }
     }
 
     /// Remembers that `person` opened a talk, in Pocket's own database.

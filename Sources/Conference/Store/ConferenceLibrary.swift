@@ -23,13 +23,19 @@ public actor ConferenceLibrary: ConferenceStore {
     private(set) var warning: String?
     /// The digest of each file in use, by file name, found or being built (see `digest(for:)`).
     var digests: [String: Task<Int64?, Never>] = [:]
+    /// The search index builds under way, by file name (see `prepareSearch(for:)`).
+    var searchBuilds: [String: Task<Void, any Error>] = [:]
+    /// Whether the search index is built as soon as an install ends, or when a search first asks.
+    let readiness: SampleLoading
 
-    /// When `open` makes the built-in sample ready, if no database is installed.
+    /// When `open` makes the built-in sample ready, if no database is installed, and when the
+    /// search index of a file is built.
     public enum SampleLoading: Sendable {
-        /// At once, with its search index and digest, so the first screen answers without waiting.
+        /// At once, with its search index and digest, so the first screen answers without waiting;
+        /// an installed file's search index is built as soon as its install ends.
         case atOnce
         /// When a screen first asks: for a command about to install a database, which would only
-        /// throw the sample's work away.
+        /// throw the sample's work away (and whose process ends with the install).
         case whenNeeded
     }
 
@@ -39,8 +45,8 @@ public actor ConferenceLibrary: ConferenceStore {
     }
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
-    /// sample (built on first use, now or when first needed); the search index is rebuilt when it
-    /// describes another file, and the digest is built when the file has none.
+    /// sample (built on first use, now or when first needed). Opened `atOnce`, the search index is
+    /// rebuilt when it describes another file, and the digest is built when the file has none.
     public static func open(folder: URL, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
         let databases = folder.appendingPathComponent("databases", isDirectory: true)
         let incoming = folder.appendingPathComponent("incoming", isDirectory: true)
@@ -73,13 +79,14 @@ public actor ConferenceLibrary: ConferenceStore {
             if opened.source.isSample, record != nil {
                 // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
                 try await state.makeCurrent(nil, from: opened)
-            } else if try await state.searchSource() != opened.file.lastPathComponent {
-                try await state.rebuildSearch(from: opened)
+            } else if sample == .atOnce {
+                try await state.buildSearch(for: opened)
             }
         }
         let fileName = generation?.file.lastPathComponent
         removeStaleDatabases(in: databases, keeping: Set([fileName, SampleDatabase.fileName].compactMap { $0 }))
-        let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation, warning: warning)
+        let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation,
+                                        warning: warning, readiness: sample)
         if let generation, let fileName, sample == .atOnce {
             // The digest is ready before the first screen asks (built now for a file installed before digests existed).
             _ = await library.digest(for: generation)
@@ -88,8 +95,10 @@ public actor ConferenceLibrary: ConferenceStore {
         return library
     }
 
-    private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration?, warning: String?) {
+    private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration?, warning: String?,
+                 readiness: SampleLoading) {
         self.folder = folder
+        self.readiness = readiness
         self.databasesFolder = databases
         self.incomingFolder = incoming
         self.state = state
@@ -111,9 +120,8 @@ public actor ConferenceLibrary: ConferenceStore {
                 next = try CoreGeneration(file: databasesFolder.appendingPathComponent(record.fileName), source: .installed(record))
             } else {
                 let databases = databasesFolder, scratch = incomingFolder
+                // Its search index is built when a search first asks, as for any file made current.
                 next = try await runBlocking { try Self.sampleGeneration(in: databases, scratch: scratch) }
-                // A sample loaded on demand, or again after another process's install went away, needs its own index.
-                if try await state.searchSource() != next.file.lastPathComponent { try await state.rebuildSearch(from: next) }
             }
         } catch {
             // Keep answering from the file in use; its own connections still work.
@@ -146,24 +154,25 @@ public actor ConferenceLibrary: ConferenceStore {
         return nil
     }
 
-    /// Builds the search index and the digest of `candidate`, a database still being checked,
-    /// beside the current ones (see `ConferenceStateDatabase.stage`): the installer runs this
-    /// alongside `quick_check`, both only reading the file.
+    /// Builds the digest of `candidate`, a database still being checked, beside the current one
+    /// (see `ConferenceStateDatabase.stage`): the installer runs this alongside `quick_check`, both
+    /// only reading the file.
     func stage(_ candidate: URL) async throws {
         let schema = try Self.schema(of: candidate)
         try await state.stage(from: candidate, schema: schema)
     }
 
-    /// Drops a staged index and digest after a failed check or install.
+    /// Drops a staged digest after a failed check or install.
     func discardStaged() async {
         try? await state.discardStaged()
     }
 
     /// Moves a verified database into place and makes it current: a rename within the data
-    /// folder, then one transaction records it and swaps in the search index and digest `stage` built,
-    /// then the store switches to it. Queries already running finish on the previous file, which
-    /// is deleted when they are done. If any step fails, the previous database stays current and
-    /// the new file is removed.
+    /// folder, then one transaction records it and swaps in the digest `stage` built, then the
+    /// store switches to it. Queries already running finish on the previous file, which is deleted
+    /// when they are done. If any step fails, the previous database stays current and the new file
+    /// is removed. The search index follows: built now in the background when the library was
+    /// opened `atOnce` (a server), else by the first search (see `prepareSearch(for:)`).
     func install(_ candidate: URL, version: String, contentName: String, contentSize: Int64, contentMD5: String,
                  origin: InstallOrigin) async throws(ConferenceError) -> InstalledDatabase {
         let fileName = "core.\(version).\(UUID().uuidString.prefix(8).lowercased()).db"
@@ -184,6 +193,7 @@ public actor ConferenceLibrary: ConferenceStore {
             digests = [fileName: Task { digest }]
             // A query may have switched to this file already (see `generation()`): never retire it.
             if let previous, !previous.source.isSample, previous.file != generation.file { previous.retire() }
+            if readiness == .atOnce { Task { try? await self.prepareSearch(for: generation) } }
             return record
         } catch {
             try? FileManager.default.removeItem(at: destination)

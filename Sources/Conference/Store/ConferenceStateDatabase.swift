@@ -55,21 +55,19 @@ struct ConferenceStateDatabase: Sendable {
         try await rebuildSearch(from: generation) { db in try Self.record(record, in: db) }
     }
 
-    /// Fills a staging search index and a staged digest from `file`, a database that is still
-    /// being checked; the current ones keep answering until `install` swaps the staged ones in.
+    /// Fills a staged digest from `file`, a database that is still being checked; the current one
+    /// keeps answering until `install` swaps the staged one in.
     ///
     /// The digest's lists are read on a connection of their own while this database's one writer
-    /// builds the index and the talk order, so an install keeps both cores busy (the third job,
-    /// `quick_check`, runs beside them).
+    /// fills the talk order, so an install keeps both cores busy (the third job, `quick_check`,
+    /// runs beside them). The search index is not part of it: it is built for the file once the
+    /// file is current (`buildSearch`), off the install's path.
     func stage(from file: URL, schema: CoreSchema) async throws {
         async let lists = CoreDigest.readLists(of: file, schema: schema)
         let digest = try await writer.writeWithoutTransaction { db in
             try SearchIndexBuilder.attaching(file, schema: schema, to: db) { core in
                 var digest: Int64 = 0
                 try db.inTransaction {
-                    try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)")
-                    try db.execute(sql: "CREATE VIRTUAL TABLE \(Self.stagedSearchTable) USING fts5(\(Self.searchTableColumns))")
-                    try db.execute(sql: "INSERT INTO \(Self.stagedSearchTable)(title, speaker, conference, date, talkID) " + core.selectSearchRows)
                     try CoreDigest.delete(db, where: "fileName IS NULL")
                     digest = try CoreDigest.begin(db, from: core, fileName: nil)
                     return .commit
@@ -79,23 +77,18 @@ struct ConferenceStateDatabase: Sendable {
         }
         let read = try await lists
         try await writer.write { db in try CoreDigest.complete(db, digest: digest, lists: read) }
-        // The index build filled the writer's page cache; the swap needs little of it.
-        try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA shrink_memory") }
     }
 
-    /// Makes `record` current with the index and the digest `stage` built for it, in one
-    /// transaction: the staged index replaces the current one by a rename and the staged digest
-    /// takes the file's name, so the swap costs no rebuild. Returns the digest's id.
+    /// Makes `record` current with the digest `stage` built for it, in one transaction: the staged
+    /// digest takes the file's name, so the swap costs no rebuild. The search index still describes
+    /// the previous file until `buildSearch` replaces it, and searches know it by its source.
+    /// Returns the digest's id.
     func install(_ record: InstalledDatabase) async throws -> Int64 {
         try await writer.write { db in
-            guard try db.tableExists(Self.stagedSearchTable),
-                  let digest = try Int64.fetchOne(cached: db, sql: "SELECT id FROM digest WHERE fileName IS NULL") else {
-                throw ConferenceError.fileSystem("the search index for version \(record.version) was not built")
+            guard let digest = try Int64.fetchOne(cached: db, sql: "SELECT id FROM digest WHERE fileName IS NULL") else {
+                throw ConferenceError.fileSystem("the digest of version \(record.version) was not built")
             }
             try Self.record(record, in: db)
-            try db.execute(sql: "DROP TABLE talk_search")
-            try db.execute(sql: "ALTER TABLE \(Self.stagedSearchTable) RENAME TO talk_search")
-            try Self.recordSearchSource(record.fileName, in: db)
             // A process still answering from the previous file finds its digest gone and reads the file itself.
             try CoreDigest.delete(db, where: "id != ?", arguments: [digest])
             try db.execute(sql: "UPDATE digest SET fileName = ? WHERE id = ?", arguments: [record.fileName, digest])
@@ -103,17 +96,13 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Drops a staged index and digest that will not be installed.
+    /// Drops a staged digest that will not be installed (and a staged search index an install by
+    /// an earlier release may have left).
     func discardStaged() async throws {
         try await writer.write { db in
-            try db.execute(sql: "DROP TABLE IF EXISTS \(Self.stagedSearchTable)")
+            try db.execute(sql: "DROP TABLE IF EXISTS \(Self.earlierStagedSearchTable)")
             try CoreDigest.delete(db, where: "fileName IS NULL")
         }
-    }
-
-    /// The file the search index was built from.
-    func searchSource() async throws -> String? {
-        try await writer.read { db in try String.fetchOne(cached: db, sql: "SELECT fileName FROM search_source WHERE id = 1") }
     }
 
     /// Rebuilds the search index from `generation` (alone at start-up, when it describes another
@@ -131,11 +120,29 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Talks whose title or speaker have words starting with each typed word, best first.
-    func search(_ text: String, limit: Int) async throws -> [SearchHit] {
+    /// Builds the search index of `generation`'s file, unless it describes that file already
+    /// (another process may have built it meanwhile).
+    func buildSearch(for generation: CoreGeneration) async throws {
+        let fileName = generation.file.lastPathComponent
+        try await writer.writeWithoutTransaction { db in
+            guard try Self.searchSource(db) != fileName else { return }
+            try SearchIndexBuilder.attaching(generation.file, schema: generation.schema, to: db) { core in
+                try db.inTransaction {
+                    // Looked at again inside the transaction: another process commits its build whole or not at all.
+                    if try Self.searchSource(db) != fileName { try Self.rebuildSearch(db, from: core, sourceFile: fileName) }
+                    return .commit
+                }
+            }
+        }
+    }
+
+    /// Talks whose title or speaker have words starting with each typed word, best first; nil
+    /// when the index describes another file than `fileName` (it is built after an install).
+    func search(_ text: String, limit: Int, in fileName: String) async throws -> [SearchHit]? {
         guard let match = Self.matchExpression(text), limit > 0 else { return [] }
         return try await writer.read { db in
-            try Row.fetchAll(cached: db, sql: """
+            guard try Self.searchSource(db) == fileName else { return nil }
+            return try Row.fetchAll(cached: db, sql: """
                 SELECT talkID, title, speaker, conference, date FROM talk_search
                 WHERE talk_search MATCH ?
                 ORDER BY bm25(talk_search, 10.0, 4.0), date DESC, talkID DESC
@@ -300,18 +307,25 @@ private extension ConferenceStateDatabase {
     }
 
     /// Refills the index from the attached sci-core file in one statement, inside SQLite: no row
-    /// of it passes through Swift unless its text has an entity to decode.
+    /// of it passes through Swift unless its text has an entity to decode. The table is made anew
+    /// rather than emptied: FTS5 deletes row by row, reading each one's words back.
     static func rebuildSearch(_ db: Database, from core: SearchIndexBuilder.AttachedCore, sourceFile: String) throws {
-        try db.execute(sql: "DELETE FROM talk_search")
+        try db.execute(sql: "DROP TABLE IF EXISTS talk_search")
+        try db.execute(sql: "CREATE VIRTUAL TABLE talk_search USING fts5(\(searchTableColumns))")
         try db.execute(sql: "INSERT INTO talk_search(title, speaker, conference, date, talkID) " + core.selectSearchRows)
         try recordSearchSource(sourceFile, in: db)
+    }
+
+    /// The file the search index was built from.
+    static func searchSource(_ db: Database) throws -> String? {
+        try String.fetchOne(cached: db, sql: "SELECT fileName FROM search_source WHERE id = 1")
     }
 
     /// The search index's columns and tokenizer, as the first migration created `talk_search`.
     static let searchTableColumns = "title, speaker, conference UNINDEXED, date UNINDEXED, talkID UNINDEXED, tokenize = 'unicode61 remove_diacritics 2'"
 
-    /// Where `stageSearch` builds the next index.
-    static let stagedSearchTable = "talk_search_staged"
+    /// Where installs before the search index was built after them staged the next index.
+    static let earlierStagedSearchTable = "talk_search_staged"
 
     /// Replaces the install record (nil: the sample is in use).
     static func record(_ record: InstalledDatabase?, in db: Database) throws {

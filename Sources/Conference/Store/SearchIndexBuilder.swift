@@ -6,8 +6,8 @@ import PocketCore
 /// the file is attached, read-only, to the state database's connection, and one `INSERT … SELECT`
 /// reads every talk.
 ///
-/// Building the index is part of every install, so it must not cost memory that grows with the
-/// database, nor time per row in Swift: the text is tidied in SQL (`trim` with the same white
+/// The index is built after every install (and the digest's talk order during it), so neither may
+/// cost memory that grows with the database, nor time per row in Swift: the text is tidied in SQL (`trim` with the same white
 /// space `WhiteSpace.trimmed` removes, as `DisplayText.clean` does), and only values holding an `&`
 /// call back into Swift to have their HTML entities decoded.
 enum SearchIndexBuilder {
