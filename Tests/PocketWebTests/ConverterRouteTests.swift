@@ -369,7 +369,9 @@ struct ConverterRouteTests {
     @Test func longNumbersGetSmallerSizeClasses() {
         #expect(ConverterScreen.Model.size(of: "0") == "w3")
         #expect(ConverterScreen.Model.size(of: "12,288") == "w4")
-        #expect(ConverterScreen.Model.size(of: "0.01171875") == "w6")
+        #expect(ConverterScreen.Model.size(of: "0.01171875") == "w7")
+        // The minus sign is wide in DejaVu Sans (0.84 em): at 375 px this must not wrap.
+        #expect(ConverterScreen.Model.size(of: "−273.15") == "w5")
         #expect(ConverterScreen.Model.size(of: "999,999,999,999,999") == "w11")
         #expect(ConverterScreen.Model.size(of: "1.23456789012×10¹⁵") == "w11")
         #expect(ConverterScreen.Model.size(of: String(repeating: "8", count: 40)) == "w12")

@@ -363,12 +363,35 @@ def test_the_whole_converter_fits_a_375_by_667_phone(page, converter, category):
     except AssertionError:
         pass  # reported below, with the sizes
     c = Checks()
-    c.that(page.js("return document.scrollingElement.scrollHeight <= innerHeight + 1"),
-           f"{category}: the page scrolls ({page.js('return document.scrollingElement.scrollHeight')} px in {page.js('return innerHeight')})")
+    # One reading for the check and its message, so the message shows the height that failed.
+    scroll_height, inner_height = page.js("return [document.scrollingElement.scrollHeight, innerHeight]")
+    c.that(scroll_height <= inner_height + 1, f"{category}: the page scrolls ({scroll_height} px in {inner_height})")
     for sel in (".converter__categories", ".converter__display", ".converter__keypad", "#converter-key-0", "#converter-key-point"):
         r = page.rect(sel)
         c.that(r["bottom"] <= 667 + 0.5 and r["top"] >= 0, f"{category}: {sel} is at {r['top']:.0f}..{r['bottom']:.0f}, off the 667 px screen")
     c.done()
+    choose_category(page, "data")
+
+
+@pytest.mark.parametrize("width, height", [(375, 667), (667, 375)])
+def test_a_long_result_stays_on_one_line_on_a_small_phone(page, converter, width, height):
+    # Short screens lower the numbers' largest size; that must not undo the size that fits a long number.
+    page.set_viewport(width, height, reload=False)
+    page.open("/converter")
+    choose_category(page, "temperature")
+    # Whichever units earlier tests left chosen: the typed side is what matters, and both sides are checked.
+    for key, frm in (("2", "2"), ("7", "27"), ("3", "273"), ("point", "273."), ("1", "273.1"), ("5", "273.15"), ("sign", "−273.15")):
+        page.find(f"#converter-key-{key}").click()
+        page.wait(f"document.querySelector('{FROM}')?.textContent.trim() === {frm!r} && "
+                  "!document.documentElement.classList.contains('is-loading')", 10, f"after pressing {key}: {labels(page)!r}")
+    lines = page.js("""return [...document.querySelectorAll('.converter__number')].map(e => {
+        const lineHeight = parseFloat(getComputedStyle(e).lineHeight);
+        return [e.textContent.trim(), Math.round(e.getBoundingClientRect().height / lineHeight * 100) / 100];
+    })""")
+    assert all(height_in_lines < 1.5 for _, height_in_lines in lines), f"at {width}x{height} a number wraps (text, height in lines): {lines}"
+    if height > width:
+        assert page.js("return document.scrollingElement.scrollHeight <= innerHeight + 1"), \
+            f"the page scrolls ({page.js('return document.scrollingElement.scrollHeight')} px in {height})"
     choose_category(page, "data")
 
 

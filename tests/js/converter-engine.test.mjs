@@ -128,5 +128,8 @@ test('screen changes follow the server form: categories remember units, conventi
 test('size classes grow with the text as the server computes them', () => {
   assert.equal(sizeClass('0'), 'w3');
   assert.equal(sizeClass('12,288'), 'w4');
-  assert.equal(sizeClass('1.23456789012×10¹⁵'), 'w11'); // 1 + . + 11 digits + ×10 + ¹⁵ = 10.15 ems
+  assert.equal(sizeClass('1.23456789012×10¹⁵'), 'w11'); // 14 digits, ., × and ¹⁵: 8.96 + 0.35 + 0.84 + 0.84 = 10.99 ems
+  assert.equal(sizeClass('0.01171875'), 'w7');
+  assert.equal(sizeClass('−273.15'), 'w5'); // the minus sign is wide in DejaVu Sans
+  assert.equal(sizeClass('999,999,999,999,999'), 'w11'); // exactly 11.00: no rounding drift
 });

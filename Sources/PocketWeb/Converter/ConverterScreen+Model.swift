@@ -167,17 +167,20 @@ enum ConverterScreen {
         // MARK: Helpers
 
         /// How wide `text` is in ems, rounded up and kept within 3…12: the size class that lets
-        /// converter.css pick a type size that fits the column (`--w7` is `100cqi / 7`). Digits are
-        /// tabular (about 0.6 em); separators and superscripts are narrower.
+        /// converter.css pick a type size that fits the column (`--w7` is about `100cqi / 7`). The
+        /// widths are the widest of the fonts a phone or this machine may use (DejaVu Sans: digits
+        /// 0.64 em, the minus sign 0.84), counted in hundredths so that state.js's copy agrees exactly.
         static func size(of text: String) -> String {
-            let ems = text.reduce(0.0) { width, character in
+            let hundredths = text.reduce(0) { width, character in
                 switch character {
-                case ",", ".", " ": width + 0.35
-                case "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹", "⁻": width + 0.4
-                default: width + 0.6
+                case ",", ".", " ": width + 35
+                case "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹", "⁻": width + 42
+                case "—": width + 100
+                case "−", "-", "+", "×": width + 84
+                default: width + 64
                 }
             }
-            return "w" + String(min(max(Int(ems.rounded(.up)), 3), 12))
+            return "w" + String(min(max((hundredths + 99) / 100, 3), 12))
         }
 
         private static func spokenUnit(_ info: UnitInfo?, plural: Bool) -> String {

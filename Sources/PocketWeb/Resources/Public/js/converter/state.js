@@ -166,13 +166,15 @@ export class Converter {
   }
 }
 
-/** `w3` … `w12`: the text's width in ems, as `ConverterScreen.Model.size(of:)`. */
+/** `w3` … `w12`: the text's width in ems, as `ConverterScreen.Model.size(of:)` (in hundredths, so both agree exactly). */
 export function sizeClass(text) {
-  let ems = 0;
+  let hundredths = 0;
   for (const c of text) {
-    if (c === ',' || c === '.' || c === ' ') ems += 0.35;
-    else if ('⁰¹²³⁴⁵⁶⁷⁸⁹⁻'.includes(c)) ems += 0.4;
-    else ems += 0.6;
+    if (c === ',' || c === '.' || c === ' ') hundredths += 35;
+    else if ('⁰¹²³⁴⁵⁶⁷⁸⁹⁻'.includes(c)) hundredths += 42;
+    else if (c === '—') hundredths += 100;
+    else if ('−-+×'.includes(c)) hundredths += 84;
+    else hundredths += 64;
   }
-  return 'w' + Math.min(Math.max(Math.ceil(ems), 3), 12); // the same float sums as Swift's Double
+  return 'w' + Math.min(Math.max(Math.ceil(hundredths / 100), 3), 12);
 }
