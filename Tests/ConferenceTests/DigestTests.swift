@@ -135,7 +135,7 @@ struct DigestTests {
         defer { try? FileManager.default.removeItem(at: parent) }
         let folder = parent.appendingPathComponent("conference", isDirectory: true)
         try FileManager.default.copyItem(at: fixture, to: folder)
-        let before = try await DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path).read { db in try db.tableExists("digest") }
+        let before = try await TestFiles.stateDatabase(in: folder).read { db in try db.tableExists("digest") }
         #expect(!before)
 
         let library = try await ConferenceLibrary.open(folder: folder)
@@ -248,7 +248,7 @@ struct DigestTests {
     }
 
     static func state(of folder: URL) throws -> DatabaseQueue {
-        try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        try TestFiles.stateDatabase(in: folder)
     }
 
     static func digestID(of library: ConferenceLibrary) async throws -> Int64? {

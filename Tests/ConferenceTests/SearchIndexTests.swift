@@ -28,7 +28,7 @@ struct SearchIndexTests {
         // The index follows the install: the first search waits for it.
         #expect(try await library.search("blaz").count == expected.filter { $0.speaker == "Bláz" }.count)
 
-        let state = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        let state = try TestFiles.stateDatabase(in: folder)
         let indexed = try await state.read { db in
             try Row.fetchAll(db, sql: "SELECT talkID, title, speaker, conference, date FROM talk_search ORDER BY talkID").map(Self.hit)
         }
@@ -53,7 +53,7 @@ struct SearchIndexTests {
             try db.execute(sql: "UPDATE talk SET Title = 'Like a Lamb' WHERE ID = 8769")
         }
         let installed = try await DatabaseInstaller(library: library).importDatabase(at: file).database
-        let state = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        let state = try TestFiles.stateDatabase(in: folder)
         let source = { try await state.read { db in try String.fetchOne(db, sql: "SELECT fileName FROM search_source") } }
         #expect(try await source() == SampleDatabase.fileName)
 
@@ -69,7 +69,7 @@ struct SearchIndexTests {
         let library = try await ConferenceLibrary.open(folder: folder)
         let file = try TestFiles.coreDatabase(in: TestFiles.folder("server-index")) { _ in }
         let installed = try await DatabaseInstaller(library: library).importDatabase(at: file).database
-        let state = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        let state = try TestFiles.stateDatabase(in: folder)
         var source: String?
         for _ in 0..<500 where source != installed.fileName {
             source = try await state.read { db in try String.fetchOne(db, sql: "SELECT fileName FROM search_source") }
@@ -92,7 +92,7 @@ struct SearchIndexTests {
         try bytes.write(to: damaged)
         await #expect(throws: ConferenceError.self) { try await DatabaseInstaller(library: library).importDatabase(at: damaged) }
         #expect(try await library.search("holland").map(\.id) == before)
-        let state = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        let state = try TestFiles.stateDatabase(in: folder)
         #expect(try await state.read { db in try db.tableExists("talk_search_staged") } == false)
     }
 

@@ -6,6 +6,15 @@ import ZIPFoundation
 
 /// Real files for tests: sci-core databases derived from the sample, zips, manifests.
 enum TestFiles {
+    /// A connection of the test's own to the library's state database in `folder`. It waits for
+    /// the library's writer as Pocket's own connections do: a server builds the search index in
+    /// the background once an install ends.
+    static func stateDatabase(in folder: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path, configuration: configuration)
+    }
+
     /// A fresh folder under the system's temporary directory.
     static func folder(_ label: String = "conference") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
