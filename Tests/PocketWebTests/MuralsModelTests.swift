@@ -70,6 +70,34 @@ struct MuralsModelTests {
         #expect(fromSouth.positionParam == "53.434000,-3.042000")
     }
 
+    /// The list's model is kept by its inputs: the same inputs give the model made the first
+    /// time, and any input that differs (a star, a visit, a position, a renamed mural whose count
+    /// and first id are unchanged) gives a new one, equal to what making it afresh gives.
+    @Test func theModelIsKeptByEverythingItIsMadeFrom() {
+        func inputs(murals: [Mural] = MuralsSamples.three, favourites: Set<Int> = [], visited: Set<Int> = [2],
+                    position: GeoCoordinate? = MuralsSamples.north) -> MuralsHome.Inputs {
+            MuralsHome.Inputs(murals: murals, favourites: favourites, visited: visited, position: position, filter: .all,
+                              status: MuralsSyncStatus(state: MuralsSamples.synced, isDemo: false), map: MuralsSamples.map(),
+                              start: NewBrighton.centre)
+        }
+        let memo = MuralsHome.ModelMemo()
+        let first = memo.model(for: inputs())
+        #expect(first == MuralsHome.Model(inputs()))
+        #expect(memo.model(for: inputs()) == first)
+        #expect(memo.count == 1)
+
+        var renamed = MuralsSamples.three
+        renamed[1] = MuralsSamples.mural(2, "Bravo Two", artist: nil, latitude: 53.4380)
+        let variants = [inputs(favourites: [3]), inputs(visited: [1, 2]), inputs(position: MuralsSamples.south), inputs(murals: renamed)]
+        for variant in variants {
+            let model = memo.model(for: variant)
+            #expect(model == MuralsHome.Model(variant))
+            #expect(model != first)
+        }
+        #expect(memo.model(for: inputs(murals: renamed)).cells.map(\.title).contains("Bravo Two"))
+        #expect(memo.count == 5)
+    }
+
     @Test func withoutAPositionDistancesAreFromNewBrighton() {
         let model = MuralsSamples.home(position: nil)
         #expect(model.distanceCaption == "Distances from the centre of New Brighton")

@@ -50,6 +50,12 @@ enum MuralsHome {
         let startLatitude: String
         let startLongitude: String
 
+        /// The model of `inputs` (see `Inputs`).
+        init(_ inputs: Inputs) {
+            self.init(murals: inputs.murals, favourites: inputs.favourites, visited: inputs.visited, position: inputs.position,
+                      filter: inputs.filter, status: inputs.status, map: inputs.map, start: inputs.start)
+        }
+
         init(
             murals: [Mural],
             favourites: Set<Int>,

@@ -14,6 +14,7 @@ struct MuralsPages: Sendable {
     let renderer: PageRenderer
     /// Rendered main screens, kept while their models stay the same.
     private let homePages = PageMemo<MuralsHome.Model>()
+    private let homeModels = MuralsHome.ModelMemo()
 
     static let app = "murals"
     private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
@@ -32,7 +33,7 @@ struct MuralsPages: Sendable {
             _ = try? await synchronizer.sync()
             state = try await store.syncState()
         }
-        let model = MuralsHome.Model(
+        let model = homeModels.model(for: MuralsHome.Inputs(
             murals: try await store.murals(),
             favourites: try await store.favouriteIDs(of: person),
             visited: try await store.visitedIDs(of: person),
@@ -41,7 +42,7 @@ struct MuralsPages: Sendable {
             status: MuralsSyncStatus(state: state, isDemo: service.isDemo),
             map: MuralsMapConfig(leaflet: leaflet, tiles: tiles.template, module: renderer.assets.url("js/apps/murals.js"), centre: position ?? NewBrighton.centre),
             start: Self.start
-        )
+        ))
         let frame = PageFrame(title: "Murals", back: Self.home, screenClass: "screen--murals", app: Self.app)
         return renderer.page(frame: frame, context: context, memo: homePages, model: model, MuralsHome.View.init)
     }
