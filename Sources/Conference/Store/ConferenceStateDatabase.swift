@@ -68,6 +68,8 @@ struct ConferenceStateDatabase: Sendable {
             try SearchIndexBuilder.attaching(file, schema: schema, to: db) { core in
                 var digest: Int64 = 0
                 try db.inTransaction {
+                    // An install by an earlier release, stopped while checking, may have left its staged index.
+                    try db.execute(sql: "DROP TABLE IF EXISTS \(Self.earlierStagedSearchTable)")
                     try CoreDigest.delete(db, where: "fileName IS NULL")
                     digest = try CoreDigest.begin(db, from: core, fileName: nil)
                     return .commit
