@@ -65,8 +65,12 @@ final class ZipEntryStream {
     private var inflating = false
     private var output: [UInt8]
 
+    /// The size of each chunk handed to the sink: under `ProcessMemory.ownPagesThreshold`, so the
+    /// allocator reuses freed chunks instead of mapping (and faulting in) fresh pages for each one.
+    static let chunkSize = Int(ProcessMemory.ownPagesThreshold) / 2
+
     /// Unpacks into `sink` an entry whose local name `accepts` takes, failing past `limit` bytes.
-    init(accepting accepts: @escaping (String) -> Bool, limit: Int64, into sink: HashingFileSink, outputBuffer: Int = 64 << 10) {
+    init(accepting accepts: @escaping (String) -> Bool, limit: Int64, into sink: HashingFileSink, outputBuffer: Int = chunkSize) {
         self.accepts = accepts
         self.limit = limit
         self.sink = sink
