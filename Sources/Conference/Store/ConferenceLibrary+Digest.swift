@@ -1,8 +1,7 @@
 import Foundation
 
 // Finding the digest (`CoreDigest`) of the file in use: built by the install that brought the
-// file, else (a file installed before digests existed, or the sample) built on first use. And
-// making the search index describe the file in use: built after the install that brought it.
+// file, else (a file installed before digests existed, or the sample) built on first use.
 
 extension ConferenceLibrary {
     /// The id of `generation`'s digest, building it if there is none yet; nil if it cannot be
@@ -26,17 +25,5 @@ extension ConferenceLibrary {
     /// Forgets `generation`'s digest id after a read found it gone, so the next screen looks again.
     func forgetDigest(of generation: CoreGeneration) {
         digests[generation.file.lastPathComponent] = nil
-    }
-
-    /// Makes the search index describe `generation`'s file, building it unless it does already.
-    /// One build at a time per file: callers that ask meanwhile wait for it.
-    func prepareSearch(for generation: CoreGeneration) async throws {
-        let fileName = generation.file.lastPathComponent
-        if let task = searchBuilds[fileName] { return try await task.value }
-        let state = state
-        let task = Task { try await state.buildSearch(for: generation) }
-        searchBuilds[fileName] = task
-        defer { if searchBuilds[fileName] == task { searchBuilds[fileName] = nil } }
-        try await task.value
     }
 }

@@ -78,10 +78,9 @@ public actor ConferenceLibrary: ConferenceStore {
         if let opened = generation {
             if opened.source.isSample, record != nil {
                 // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
-                try await state.makeCurrent(nil, from: opened)
-            } else if sample == .atOnce {
-                try await state.buildSearch(for: opened)
+                try await state.forgetInstalled()
             }
+            if sample == .atOnce { try await state.buildSearch(for: opened) }
         }
         let fileName = generation?.file.lastPathComponent
         removeStaleDatabases(in: databases, keeping: Set([fileName, SampleDatabase.fileName].compactMap { $0 }))

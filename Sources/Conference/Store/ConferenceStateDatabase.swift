@@ -49,10 +49,10 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Makes `record` (nil: the sample) current and rebuilds the search index from `generation`,
-    /// all in one transaction, so the index always describes the database that is current.
-    func makeCurrent(_ record: InstalledDatabase?, from generation: CoreGeneration) async throws {
-        try await rebuildSearch(from: generation) { db in try Self.record(record, in: db) }
+    /// Forgets the install record, so the sample is current (the search index follows it, as it
+    /// follows any file made current: `buildSearch`).
+    func forgetInstalled() async throws {
+        try await writer.write { db in try Self.record(nil, in: db) }
     }
 
     /// Fills a staged digest from `file`, a database that is still being checked; the current one
@@ -104,21 +104,6 @@ struct ConferenceStateDatabase: Sendable {
         try await writer.write { db in
             try db.execute(sql: "DROP TABLE IF EXISTS \(Self.earlierStagedSearchTable)")
             try CoreDigest.delete(db, where: "fileName IS NULL")
-        }
-    }
-
-    /// Rebuilds the search index from `generation` (alone at start-up, when it describes another
-    /// file), running `alsoInTransaction` in the same transaction.
-    func rebuildSearch(from generation: CoreGeneration,
-                       alsoInTransaction: @escaping @Sendable (Database) throws -> Void = { _ in }) async throws {
-        try await writer.writeWithoutTransaction { db in
-            try SearchIndexBuilder.attaching(generation.file, schema: generation.schema, to: db) { core in
-                try db.inTransaction {
-                    try alsoInTransaction(db)
-                    try Self.rebuildSearch(db, from: core, sourceFile: generation.file.lastPathComponent)
-                    return .commit
-                }
-            }
         }
     }
 
