@@ -160,6 +160,7 @@ let package = Package(
                 "PocketCore",
                 "Conference",
                 "Murals",
+                "Plates",
                 "PocketWeb",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -90,21 +90,23 @@ public struct PersonalConverterStore: ConverterStore {
 
 extension PersonalConverterStore {
     /// When the remembered state was last changed (by a form post, or the phone's time of a synced
-    /// change), or nil if nothing was saved yet; the phone compares its waiting changes with it.
-    public func savedAt() async throws -> Date? {
+    /// change), in milliseconds since 1970, or nil if nothing was saved yet; the phone compares
+    /// its waiting changes with it.
+    public func savedAt() async throws -> Int64? {
         let person = self.person
         return try await writer.read { db in
-            try Date.fetchOne(db, sql: "SELECT savedAt FROM converterState WHERE personID = ?", arguments: [person.rawValue])
+            try Int64.fetchOne(db, sql: "SELECT savedAt FROM converterState WHERE personID = ?", arguments: [person.rawValue])
         }
     }
 
-    /// Sets the whole state as a phone had it at `changedAt`, unless the remembered state was
-    /// changed later than that (another device's newer change wins); a resend sets the same again.
+    /// Sets the whole state as a phone had it at `changedAt` (milliseconds since 1970), unless
+    /// the remembered state was changed later than that (another device's newer change wins); a
+    /// resend sets the same again.
     /// - Returns: the remembered state afterwards and whether `state` was applied.
-    public func replace(with state: ConverterState, changedAt: Date) async throws -> (state: ConverterState, applied: Bool) {
+    public func replace(with state: ConverterState, changedAt: Int64) async throws -> (state: ConverterState, applied: Bool) {
         let person = self.person
         return try await writer.write { db in
-            let saved = try Date.fetchOne(db, sql: "SELECT savedAt FROM converterState WHERE personID = ?", arguments: [person.rawValue])
+            let saved = try Int64.fetchOne(db, sql: "SELECT savedAt FROM converterState WHERE personID = ?", arguments: [person.rawValue])
             if let saved, saved > changedAt { return (try ConverterDatabase.load(db, person: person), false) }
             try ConverterDatabase.save(state, person: person, db, at: changedAt)
             return (state, true)
@@ -145,6 +147,22 @@ extension ConverterDatabase {
                     """,
                 arguments: [PersonID.firstOwner.rawValue])
         }
+        // The time a phone sent was kept as text, and one far enough ahead was unreadable, which
+        // broke the converter for that person; whole milliseconds store any time. Unreadable text
+        // becomes 0, so the person's next change wins.
+        migrator.registerMigration("v3: the saved time as milliseconds") { db in
+            try db.execute(sql: """
+                CREATE TABLE converterState_v3(
+                    personID INTEGER PRIMARY KEY NOT NULL,
+                    json TEXT NOT NULL,
+                    savedAt INTEGER NOT NULL
+                );
+                INSERT INTO converterState_v3(personID, json, savedAt)
+                    SELECT personID, json, COALESCE(CAST(ROUND((julianday(savedAt) - 2440587.5) * 86400000.0) AS INTEGER), 0) FROM converterState;
+                DROP TABLE converterState;
+                ALTER TABLE converterState_v3 RENAME TO converterState;
+                """)
+        }
         return migrator
     }
 
@@ -155,7 +173,7 @@ extension ConverterDatabase {
         return state
     }
 
-    fileprivate static func save(_ state: ConverterState, person: PersonID, _ db: Database, at date: Date = Date()) throws {
+    fileprivate static func save(_ state: ConverterState, person: PersonID, _ db: Database, at time: Int64 = ChangeTime.milliseconds(Date())) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(state), as: UTF8.self)
@@ -164,6 +182,6 @@ extension ConverterDatabase {
                 INSERT INTO converterState(personID, json, savedAt) VALUES (?, ?, ?)
                 ON CONFLICT(personID) DO UPDATE SET json = excluded.json, savedAt = excluded.savedAt
                 """,
-            arguments: [person.rawValue, json, date])
+            arguments: [person.rawValue, json, time])
     }
 }

@@ -16,18 +16,18 @@ extension Mural {
         static let lastModified = Column("lastModified")
     }
 
-    /// A mural from a `murals` row and its images.
-    init(row: Row, images: [MuralImage]) {
-        let thumbnail: String? = row[Columns.thumbnail]
+    /// A mural from a `murals` row and its images; a column that cannot be read throws.
+    init(row: Row, images: [MuralImage]) throws {
+        let thumbnail: String? = try row.decode(forColumn: Columns.thumbnail)
         self.init(
-            id: row[Columns.id],
-            title: row[Columns.title],
-            artist: row[Columns.artist],
-            info: row[Columns.info],
+            id: try row.decode(forColumn: Columns.id),
+            title: try row.decode(forColumn: Columns.title),
+            artist: try row.decode(forColumn: Columns.artist),
+            info: try row.decode(forColumn: Columns.info),
             thumbnail: thumbnail.flatMap(URL.init(string:)),
-            coordinate: GeoCoordinate(latitude: row[Columns.latitude], longitude: row[Columns.longitude]),
-            isEnabled: row[Columns.isEnabled],
-            lastModified: row[Columns.lastModified],
+            coordinate: GeoCoordinate(latitude: try row.decode(forColumn: Columns.latitude), longitude: try row.decode(forColumn: Columns.longitude)),
+            isEnabled: try row.decode(forColumn: Columns.isEnabled),
+            lastModified: try row.decode(forColumn: Columns.lastModified),
             images: images
         )
     }

@@ -21,7 +21,7 @@ extension MuralsDatabase {
             let decided = try Row.fetchOne(
                 db, sql: "SELECT at, changeID FROM favourite_decisions WHERE personID = ? AND muralID = ?",
                 arguments: [person.rawValue, change.muralID])
-            if let decided, !change.supersedes(at: decided["at"], id: decided["changeID"]) {
+            if let decided, !change.supersedes(at: try decided.decode(forColumn: "at"), id: try decided.decode(forColumn: "changeID")) {
                 return MuralsChangeOutcome(result: .superseded, isFavourite: try isFavourite())
             }
             if change.isFavourite {
@@ -29,7 +29,7 @@ extension MuralsDatabase {
                 guard shown else { throw MuralsError.unknownMural(change.muralID) }
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO favourites(personID, muralID, addedAt) VALUES (?, ?, ?)",
-                    arguments: [person.rawValue, change.muralID, Date(timeIntervalSince1970: Double(change.at) / 1000)])
+                    arguments: [person.rawValue, change.muralID, change.at])
             } else {
                 try db.execute(sql: "DELETE FROM favourites WHERE personID = ? AND muralID = ?", arguments: [person.rawValue, change.muralID])
             }
@@ -46,10 +46,5 @@ extension MuralsDatabase {
                 ON CONFLICT(personID, muralID) DO UPDATE SET at = excluded.at, changeID = excluded.changeID
                 """,
             arguments: [person.rawValue, muralID, at, changeID])
-    }
-
-    /// A date as the outbox's clock counts: whole milliseconds since 1970.
-    static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 }

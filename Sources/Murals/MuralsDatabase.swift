@@ -59,7 +59,7 @@ public final class MuralsDatabase: MuralsStore {
                 SELECT mural_images.* FROM mural_images JOIN murals ON murals.id = mural_images.muralID
                 WHERE murals.isEnabled ORDER BY mural_images.muralID, mural_images.position
                 """)
-            return rows.map { row in Mural(row: row, images: images[row[Mural.Columns.id]] ?? []) }
+            return try rows.map { row in try Mural(row: row, images: images[try row.decode(forColumn: Mural.Columns.id)] ?? []) }
         }
     }
 
@@ -83,12 +83,12 @@ public final class MuralsDatabase: MuralsStore {
                 guard shown else { throw MuralsError.unknownMural(muralID) }
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO favourites(personID, muralID, addedAt) VALUES (?, ?, ?)",
-                    arguments: [person.rawValue, muralID, Date()])
+                    arguments: [person.rawValue, muralID, ChangeTime.milliseconds(Date())])
             } else {
                 try db.execute(sql: "DELETE FROM favourites WHERE personID = ? AND muralID = ?", arguments: [person.rawValue, muralID])
             }
             // A form post is a change made now: offline changes older than it no longer win.
-            try Self.recordDecision(db, person: person, muralID: muralID, at: Self.milliseconds(Date()), changeID: "")
+            try Self.recordDecision(db, person: person, muralID: muralID, at: ChangeTime.milliseconds(Date()), changeID: "")
         }
     }
 
@@ -252,6 +252,23 @@ private extension MuralsDatabase {
                 );
                 """)
         }
+        // A star's time came from the phone as text; kept now as the milliseconds the outbox
+        // counts in, so no time a phone sends can leave an unreadable row.
+        migrator.registerMigration("v4: favourites' times as milliseconds") { db in
+            try db.execute(sql: """
+                CREATE TABLE favourites_v4(
+                    personID INTEGER NOT NULL,
+                    muralID INTEGER NOT NULL,
+                    addedAt INTEGER NOT NULL,
+                    PRIMARY KEY(personID, muralID)
+                );
+                INSERT INTO favourites_v4(personID, muralID, addedAt)
+                    SELECT personID, muralID, COALESCE(CAST(ROUND((julianday(addedAt) - 2440587.5) * 86400000.0) AS INTEGER), 253402300800000)
+                    FROM favourites;
+                DROP TABLE favourites;
+                ALTER TABLE favourites_v4 RENAME TO favourites;
+                """)
+        }
         return migrator
     }
 
@@ -261,16 +278,17 @@ private extension MuralsDatabase {
         var images: [MuralImage] = []
         let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT imageID, filename FROM mural_images WHERE muralID = ? ORDER BY position"), arguments: [id])
         while let image = try rows.next() {
-            images.append(MuralImage(id: image["imageID"], filename: image["filename"]))
+            images.append(MuralImage(id: try image.decode(forColumn: "imageID"), filename: try image.decode(forColumn: "filename")))
         }
-        return Mural(row: row, images: images)
+        return try Mural(row: row, images: images)
     }
 
     static func images(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Int: [MuralImage]] {
         var images: [Int: [MuralImage]] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         while let row = try rows.next() {
-            images[row["muralID"], default: []].append(MuralImage(id: row["imageID"], filename: row["filename"]))
+            images[try row.decode(forColumn: "muralID"), default: []]
+                .append(MuralImage(id: try row.decode(forColumn: "imageID"), filename: try row.decode(forColumn: "filename")))
         }
         return images
     }
@@ -279,9 +297,9 @@ private extension MuralsDatabase {
         let count = try Int.fetchOne(cached: db, sql: "SELECT COUNT(*) FROM murals WHERE isEnabled") ?? 0
         let row = try Row.fetchOne(cached: db, sql: "SELECT * FROM sync_state WHERE id = 1")
         return MuralsSyncState(
-            lastSuccess: row?["lastSuccess"],
-            lastAttempt: row?["lastAttempt"],
-            lastError: row?["lastError"],
+            lastSuccess: try row.flatMap { try $0.decode(Date?.self, forColumn: "lastSuccess") },
+            lastAttempt: try row.flatMap { try $0.decode(Date?.self, forColumn: "lastAttempt") },
+            lastError: try row.flatMap { try $0.decode(String?.self, forColumn: "lastError") },
             muralCount: count
         )
     }

@@ -112,15 +112,3 @@ public enum PlatesMerge {
         return spotted
     }
 }
-
-extension Date {
-    /// The date `milliseconds` after 1970.
-    init(milliseconds: Int64) {
-        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-
-    /// Milliseconds since 1970, rounded.
-    var milliseconds: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded())
-    }
-}

@@ -87,6 +87,9 @@ private extension PlatesDatabase {
         migrator.registerMigration("v3: the change log") { db in
             try addChangeLog(db)
         }
+        migrator.registerMigration("v4: times as milliseconds; change log indexes by state and kind") { db in
+            try storeTimesAsMilliseconds(db)
+        }
         return migrator
     }
 
@@ -136,7 +139,8 @@ private extension PlatesDatabase {
     /// Adds the log of every change applied (`PlatesMerge`'s rule works a trip out from it) and
     /// writes each existing spot into it as a spot change, so a trip worked out again after the
     /// upgrade keeps the spots it had. A spot's time is kept inside its trip's span, so it stays
-    /// on its own trip.
+    /// on its own trip. Reads the v2 tables with its own SQL (times were text then), so later
+    /// changes to the store's readers never change what this migration does.
     static func addChangeLog(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE plateChange(
@@ -154,18 +158,76 @@ private extension PlatesDatabase {
             """)
         let people = try Int64.fetchAll(db, sql: "SELECT DISTINCT personID FROM trip")
         for person in people {
-            let spans = try TripSpans(db, person: PersonID(rawValue: person))
-            for index in spans.trips.indices {
-                let range = spans.range(of: index)
-                let tripID = spans.trips[index].id
-                for spot in try Spot.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ?", arguments: [tripID]) {
-                    let at = min(max(spot.spottedAt.milliseconds, range.lowerBound), range.upperBound - 1)
+            let trips = try Row.fetchAll(
+                db, sql: "SELECT id, \(milliseconds("startedAt")) AS start FROM trip WHERE personID = ? ORDER BY startedAt, id",
+                arguments: [person])
+            for (index, trip) in trips.enumerated() {
+                let tripID: Int64 = try trip.decode(forColumn: "id")
+                let lower: Int64 = index == 0 ? Int64.min : try trip.decode(forColumn: "start")
+                let upper: Int64 = index + 1 < trips.count ? try trips[index + 1].decode(forColumn: "start") : Int64.max
+                let spots = try Row.fetchAll(db, sql: """
+                    SELECT stateCode, \(milliseconds("spottedAt")) AS at,
+                        CASE WHEN latitude BETWEEN -90 AND 90 AND longitude BETWEEN -180 AND 180 THEN latitude END AS latitude,
+                        CASE WHEN latitude BETWEEN -90 AND 90 AND longitude BETWEEN -180 AND 180 THEN longitude END AS longitude
+                    FROM spot WHERE tripID = ?
+                    """, arguments: [tripID])
+                for spot in spots {
+                    let code: String = try spot.decode(forColumn: "stateCode")
+                    let at = min(max(try spot.decode(Int64.self, forColumn: "at"), lower), upper - 1)
                     try db.execute(
                         sql: "INSERT INTO plateChange(personID, id, at, kind, stateCode, latitude, longitude) VALUES (?, ?, ?, 'spot', ?, ?, ?)",
-                        arguments: [person, "upgrade-\(tripID)-\(spot.stateCode)", at, spot.stateCode,
-                                    spot.location?.latitude, spot.location?.longitude])
+                        arguments: [person, "upgrade-\(tripID)-\(code)", at, code,
+                                    try spot.decode(Double?.self, forColumn: "latitude"), try spot.decode(Double?.self, forColumn: "longitude")])
                 }
             }
         }
+    }
+
+    /// Stores trips' and spots' times as whole milliseconds since 1970 (INTEGER) instead of text,
+    /// which a change dated in the year 10000 made unreadable; such text is read as that year's
+    /// first millisecond, so every row stays readable. Adds the indexes the merge reads by.
+    static func storeTimesAsMilliseconds(_ db: Database) throws {
+        let lastTripID = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'trip'") ?? 0
+        try db.execute(sql: """
+            CREATE TABLE trip_v4(
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                personID INTEGER NOT NULL,
+                startedAt INTEGER NOT NULL,
+                endedAt INTEGER
+            );
+            INSERT INTO trip_v4(id, personID, startedAt, endedAt)
+                SELECT id, personID, \(milliseconds("startedAt")), CASE WHEN endedAt IS NULL THEN NULL ELSE \(milliseconds("endedAt")) END FROM trip;
+            CREATE TABLE spot_v4(
+                tripID INTEGER NOT NULL REFERENCES trip(id) ON DELETE CASCADE,
+                stateCode TEXT NOT NULL,
+                spottedAt INTEGER NOT NULL,
+                latitude DOUBLE,
+                longitude DOUBLE,
+                PRIMARY KEY(tripID, stateCode)
+            );
+            INSERT INTO spot_v4(tripID, stateCode, spottedAt, latitude, longitude)
+                SELECT tripID, stateCode, \(milliseconds("spottedAt")), latitude, longitude FROM spot;
+            DROP TABLE spot;
+            DROP TABLE trip;
+            ALTER TABLE trip_v4 RENAME TO trip;
+            ALTER TABLE spot_v4 RENAME TO spot;
+            -- At most one trip is being played per person.
+            CREATE UNIQUE INDEX trip_current ON trip(personID) WHERE endedAt IS NULL;
+            -- Trips are found by the times they start.
+            CREATE INDEX trip_person ON trip(personID, startedAt);
+            -- A late change is merged from the changes of its state and the trip's last Reset.
+            CREATE INDEX plateChange_state ON plateChange(personID, stateCode, at);
+            CREATE INDEX plateChange_kind ON plateChange(personID, kind, at);
+            """)
+        try db.execute(sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'trip'", arguments: [lastTripID])
+        if db.changesCount == 0, lastTripID > 0 {
+            try db.execute(sql: "INSERT INTO sqlite_sequence(name, seq) VALUES ('trip', ?)", arguments: [lastTripID])
+        }
+    }
+
+    /// SQL for a text date column (GRDB's `YYYY-MM-DD HH:MM:SS.SSS`, UTC) as milliseconds since
+    /// 1970; text SQLite cannot read (a year past 9999) becomes 1 January 10000.
+    static func milliseconds(_ column: String) -> String {
+        "COALESCE(CAST(ROUND((julianday(\(column)) - 2440587.5) * 86400000.0) AS INTEGER), 253402300800000)"
     }
 }

@@ -13,9 +13,16 @@ public struct ChangeOutcome: Sendable, Equatable {
 extension PlatesGame {
     /// Applies one change by `PlatesMerge`'s rule, at most once per id, in one transaction.
     ///
-    /// The change is kept in the person's change log, then the trip its time falls in (and, for
-    /// a New Trip, the trip it starts) is worked out again from every change logged for that
-    /// trip's span, so the result is the same whatever order changes arrive in.
+    /// The change is kept in the person's change log, then the spots it can affect are worked
+    /// out again. Most changes are the latest of their trip (a tap made now), and then the rule
+    /// reduces to doing the change: insert a spot (a second keeps the first sighting), delete it,
+    /// clear the trip. A change that arrives after later ones (an outbox sent late) is merged by
+    /// reading only what the rule needs: the trip's last Reset Game, and after it the changes of
+    /// that one state (or all of them, for a Reset). So a change costs the same after ten
+    /// thousand changes as after ten, and the result is the same whatever order changes arrive in.
+    ///
+    /// A spot's location is kept only when the person chose to record where (their setting, read
+    /// in the same transaction).
     public func apply(_ change: PlateChange) async throws -> ChangeOutcome {
         if let code = change.stateCode { _ = try validated(code) }
         return try await writer.write { db in
@@ -24,20 +31,16 @@ extension PlatesGame {
                 db, sql: "SELECT EXISTS (SELECT 1 FROM plateChange WHERE personID = ? AND id = ?)",
                 arguments: [person.rawValue, change.id]) ?? false
             if seen { return ChangeOutcome(applied: false, game: try snapshot(db)) }
+            let change = try recordsLocation(db) ? change : change.withoutLocation
             try db.execute(
                 sql: "INSERT INTO plateChange(personID, id, at, kind, stateCode, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [person.rawValue, change.id, change.at, change.kind.rawValue, change.stateCode,
                             change.location?.latitude, change.location?.longitude])
-            var spans = try TripSpans(db, person: person)
-            let index = spans.index(containing: change.at)
+            let log = ChangeLog(db: db, person: person)
             if change.kind == .newTrip {
-                if let started = try split(db, spans: spans, at: index, time: change.at) {
-                    spans = try TripSpans(db, person: person)
-                    try rebuild(db, spans: spans, index: spans.index(of: started))
-                }
-                try rebuild(db, spans: spans, index: spans.index(containing: change.at - 1))
+                try startTrip(at: change, log: log)
             } else {
-                try rebuild(db, spans: spans, index: index)
+                try merge(change, span: try log.span(containing: change.at))
             }
             return ChangeOutcome(applied: true, game: try snapshot(db))
         }
@@ -47,93 +50,178 @@ extension PlatesGame {
 // MARK: - Private
 
 private extension PlatesGame {
-    /// Ends the trip at `index` at `time` and starts a new one there (finished, if a later trip
-    /// already exists). Returns the new trip's id, or nil when a trip already starts at `time`.
-    func split(_ db: Database, spans: TripSpans, at index: Int, time: Int64) throws -> Int64? {
-        let trip = spans.trips[index]
-        if trip.start == time, index > 0 { return nil }
-        // The first trip also holds everything before it: keep its start before the new one's.
-        let start = index == 0 ? min(trip.start, time - 1) : trip.start
-        try db.execute(
-            sql: "UPDATE trip SET startedAt = ?, endedAt = ? WHERE id = ? AND personID = ?",
-            arguments: [Date(milliseconds: start), Date(milliseconds: time), trip.id, person.rawValue])
-        try db.execute(
-            sql: "INSERT INTO trip(personID, startedAt, endedAt) VALUES (?, ?, ?)",
-            arguments: [person.rawValue, Date(milliseconds: time), trip.endedAt])
-        return db.lastInsertedRowID
+    /// Whether the person records where they spot.
+    func recordsLocation(_ db: Database) throws -> Bool {
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE personID = ? AND key = 'recordsLocation'", arguments: [person.rawValue]) == "1"
     }
 
-    /// Works the spots of the trip at `index` out again from the changes made in its span.
-    func rebuild(_ db: Database, spans: TripSpans, index: Int) throws {
-        let trip = spans.trips[index]
-        let range = spans.range(of: index)
-        let changes = try Row.fetchAll(
-            db, sql: "SELECT * FROM plateChange WHERE personID = ? AND at >= ? AND at < ?",
-            arguments: [person.rawValue, range.lowerBound, range.upperBound]
-        ).compactMap(PlateChange.init(row:))
-        try db.execute(sql: "DELETE FROM spot WHERE tripID = ?", arguments: [trip.id])
-        for (code, sighting) in PlatesMerge.spots(changes) {
-            try db.execute(
+    /// Merges a spot, un-spot or Reset Game into the trip of `span`.
+    func merge(_ change: PlateChange, span: ChangeLog.Span) throws {
+        let log = span.log
+        if try !log.hasChange(after: change, in: span) {
+            // The latest change of its trip: the rule says to do it.
+            switch change.kind {
+            case .spot:
+                guard let code = change.stateCode else { return }
+                try log.db.execute(
+                    sql: "INSERT OR IGNORE INTO spot(tripID, stateCode, spottedAt, latitude, longitude) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [span.trip.id, code, change.at, change.location?.latitude, change.location?.longitude])
+            case .unspot:
+                try log.db.execute(sql: "DELETE FROM spot WHERE tripID = ? AND stateCode = ?", arguments: [span.trip.id, change.stateCode])
+            case .reset:
+                try log.db.execute(sql: "DELETE FROM spot WHERE tripID = ?", arguments: [span.trip.id])
+            case .newTrip:
+                return
+            }
+            return
+        }
+        switch change.kind {
+        case .spot, .unspot:
+            guard let code = change.stateCode else { return }
+            try rebuild(span, only: code)
+        case .reset:
+            // Only the last Reset of a trip decides anything: everything before it is cleared.
+            if let last = try log.lastReset(in: span), last.id == change.id { try rebuild(span, only: nil) }
+        case .newTrip:
+            return
+        }
+    }
+
+    /// New Trip at the change's time: the trip that time falls in ends there and a new trip
+    /// starts (finished already when a later trip exists). Changes made before stay on the old
+    /// trip, changes made after count on the new one.
+    func startTrip(at change: PlateChange, log: ChangeLog) throws {
+        let span = try log.span(containing: change.at)
+        let time = change.at
+        // A trip already starts at this time: nothing to split.
+        if span.trip.start == time, !span.isFirst { return }
+        // The first trip also holds everything before it: keep its start before the new one's.
+        let start = span.isFirst ? min(span.trip.start, time - 1) : span.trip.start
+        try log.db.execute(
+            sql: "UPDATE trip SET startedAt = ?, endedAt = ? WHERE id = ? AND personID = ?",
+            arguments: [start, time, span.trip.id, person.rawValue])
+        try log.db.execute(
+            sql: "INSERT INTO trip(personID, startedAt, endedAt) VALUES (?, ?, ?)",
+            arguments: [person.rawValue, time, span.trip.endedAt])
+        // Pressed now, the usual case: no change of the old trip is as late, so the old trip keeps
+        // its spots and the new one starts empty.
+        guard try log.hasChange(after: change, in: span) else { return }
+        try rebuild(try log.span(containing: time), only: nil)
+        try rebuild(try log.span(containing: time - 1), only: nil)
+    }
+
+    /// Works the trip's spots out again from its last Reset Game on: every state, or only `code`.
+    func rebuild(_ span: ChangeLog.Span, only code: String?) throws {
+        let log = span.log
+        let reset = try log.lastReset(in: span)
+        var changes = try log.changes(in: span, from: reset?.at, state: code)
+        if let reset { changes = changes.filter { !PlateChange.precedes($0, reset) } }
+        let spotted = PlatesMerge.spots(changes)
+        if let code {
+            try log.db.execute(sql: "DELETE FROM spot WHERE tripID = ? AND stateCode = ?", arguments: [span.trip.id, code])
+        } else {
+            try log.db.execute(sql: "DELETE FROM spot WHERE tripID = ?", arguments: [span.trip.id])
+        }
+        for (state, sighting) in spotted where code == nil || state == code {
+            try log.db.execute(
                 sql: "INSERT INTO spot(tripID, stateCode, spottedAt, latitude, longitude) VALUES (?, ?, ?, ?, ?)",
-                arguments: [trip.id, code, Date(milliseconds: sighting.at), sighting.location?.latitude, sighting.location?.longitude])
+                arguments: [span.trip.id, state, sighting.at, sighting.location?.latitude, sighting.location?.longitude])
         }
     }
 }
 
-/// A person's trips in order of their starts, which cut time into spans: each trip holds the
-/// changes from its start to the next trip's start; the first also holds everything before it,
-/// the last everything after.
-struct TripSpans {
-    /// One trip's bounds.
-    struct Entry {
-        let id: Int64
-        let start: Int64
-        let endedAt: Date?
-    }
-
-    /// Oldest start first (ties by id).
-    let trips: [Entry]
-
-    /// Reads the person's trips; there is always at least one (the caller started it).
-    init(_ db: Database, person: PersonID) throws {
-        trips = try Row.fetchAll(
-            db, sql: "SELECT id, startedAt, endedAt FROM trip WHERE personID = ? ORDER BY startedAt, id",
-            arguments: [person.rawValue]
-        ).map { row in
-            let started: Date = row["startedAt"]
-            return Entry(id: row["id"], start: started.milliseconds, endedAt: row["endedAt"])
+/// One person's logged changes and trips, read by index inside the caller's transaction: a trip
+/// holds the changes from its start to the next trip's start; the first also holds everything
+/// before it, the last everything after.
+struct ChangeLog {
+    /// A trip and the times of changes it holds.
+    struct Span {
+        /// The trip's bounds as stored.
+        struct Trip {
+            let id: Int64
+            let start: Int64
+            let endedAt: Int64?
         }
-        guard !trips.isEmpty else { throw PlatesError.unknownTrip(0) }
+
+        let log: ChangeLog
+        let trip: Trip
+        /// Whether no trip starts before this one.
+        let isFirst: Bool
+        /// The times of changes the trip holds.
+        let times: Range<Int64>
     }
 
-    /// The trip whose span holds `time`.
-    func index(containing time: Int64) -> Int {
-        trips.lastIndex { $0.start <= time } ?? 0
+    let db: Database
+    let person: PersonID
+
+    /// The trip whose span holds `time` (trips ordered by start, then id). There is always one:
+    /// the caller started the current trip in the same transaction.
+    func span(containing time: Int64) throws -> Span {
+        let columns = "id, startedAt, endedAt"
+        let containing = try Row.fetchOne(
+            db, sql: "SELECT \(columns) FROM trip WHERE personID = ? AND startedAt <= ? ORDER BY startedAt DESC, id DESC LIMIT 1",
+            arguments: [person.rawValue, time])
+        let row: Row
+        if let containing {
+            row = containing
+        } else if let first = try Row.fetchOne(db, sql: "SELECT \(columns) FROM trip WHERE personID = ? ORDER BY startedAt, id LIMIT 1",
+                                               arguments: [person.rawValue]) {
+            row = first
+        } else {
+            throw PlatesError.unknownTrip(0)
+        }
+        let trip = Span.Trip(id: try row.decode(forColumn: "id"), start: try row.decode(forColumn: "startedAt"),
+                             endedAt: try row.decode(forColumn: "endedAt"))
+        let isFirst = try !(Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE personID = ? AND (startedAt < ? OR (startedAt = ? AND id < ?)))",
+            arguments: [person.rawValue, trip.start, trip.start, trip.id]) ?? false)
+        let next = try Int64.fetchOne(
+            db, sql: "SELECT startedAt FROM trip WHERE personID = ? AND (startedAt > ? OR (startedAt = ? AND id > ?)) ORDER BY startedAt, id LIMIT 1",
+            arguments: [person.rawValue, trip.start, trip.start, trip.id])
+        return Span(log: self, trip: trip, isFirst: isFirst, times: (isFirst ? Int64.min : trip.start)..<(next ?? Int64.max))
     }
 
-    /// The position of trip `id` (the first when it is not found, which cannot happen inside
-    /// the write that made it).
-    func index(of id: Int64) -> Int {
-        trips.firstIndex { $0.id == id } ?? 0
+    /// Whether the span holds a change that comes after `change` in the rule's order.
+    func hasChange(after change: PlateChange, in span: Span) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: """
+                SELECT EXISTS (SELECT 1 FROM plateChange WHERE personID = ? AND at < ? AND kind != 'newTrip'
+                    AND (at > ? OR (at = ? AND id > ?)))
+                """,
+            arguments: [person.rawValue, span.times.upperBound, change.at, change.at, change.id]) ?? false
     }
 
-    /// The times of changes the trip at `index` holds.
-    func range(of index: Int) -> Range<Int64> {
-        let lower = index == 0 ? Int64.min : trips[index].start
-        let upper = index + 1 < trips.count ? trips[index + 1].start : Int64.max
-        return lower..<upper
+    /// The span's last Reset Game in the rule's order, if it has one.
+    func lastReset(in span: Span) throws -> PlateChange? {
+        // SQLite's BINARY collation orders ids byte by byte, as `PlateChange.precedes` does.
+        let row = try Row.fetchOne(
+            db, sql: "SELECT * FROM plateChange WHERE personID = ? AND kind = 'reset' AND at >= ? AND at < ? ORDER BY at DESC, id DESC LIMIT 1",
+            arguments: [person.rawValue, span.times.lowerBound, span.times.upperBound])
+        return try row.flatMap { try PlateChange(row: $0) }
+    }
+
+    /// The span's changes from `time` on (all of them when nil), of one state (with `state`) or
+    /// of every state; New Trip changes only mark bounds and are left out.
+    func changes(in span: Span, from time: Int64?, state: String?) throws -> [PlateChange] {
+        let lower = max(span.times.lowerBound, time ?? Int64.min)
+        let rows: [Row]
+        if let state {
+            rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM plateChange WHERE personID = ? AND stateCode = ? AND at >= ? AND at < ?",
+                arguments: [person.rawValue, state, lower, span.times.upperBound])
+        } else {
+            rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM plateChange WHERE personID = ? AND kind != 'newTrip' AND at >= ? AND at < ?",
+                arguments: [person.rawValue, lower, span.times.upperBound])
+        }
+        return try rows.compactMap { try PlateChange(row: $0) }
     }
 }
 
 extension PlateChange {
-    /// Reads a logged change; nil for a row no longer valid (never written so), which is skipped.
-    init?(row: Row) {
-        guard let kind = Kind(rawValue: row["kind"]) else { return nil }
-        let latitude: Double? = row["latitude"], longitude: Double? = row["longitude"]
-        let location = latitude.flatMap { latitude in longitude.flatMap { try? Location(latitude: latitude, longitude: $0) } }
-        guard let change = try? PlateChange(id: row["id"], at: row["at"], kind: kind, stateCode: row["stateCode"], location: location) else {
-            return nil
-        }
-        self = change
+    /// The same change without its location.
+    var withoutLocation: PlateChange {
+        guard location != nil, let copy = try? PlateChange(id: id, at: at, kind: kind, stateCode: stateCode) else { return self }
+        return copy
     }
 }

@@ -28,19 +28,19 @@ public struct PlatesGame: PlatesStore {
     }
 
     public func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot {
-        try await apply(PlateChange(id: UUID().uuidString, at: date.milliseconds, kind: .spot, stateCode: code, location: location)).game
+        try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(date), kind: .spot, stateCode: code, location: location)).game
     }
 
     public func unspot(_ code: String) async throws -> GameSnapshot {
-        try await apply(PlateChange(id: UUID().uuidString, at: Date().milliseconds, kind: .unspot, stateCode: code)).game
+        try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(Date()), kind: .unspot, stateCode: code)).game
     }
 
     public func resetGame() async throws -> GameSnapshot {
-        try await apply(PlateChange(id: UUID().uuidString, at: Date().milliseconds, kind: .reset)).game
+        try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(Date()), kind: .reset)).game
     }
 
     public func startNewTrip(at date: Date) async throws -> GameSnapshot {
-        try await apply(PlateChange(id: UUID().uuidString, at: date.milliseconds, kind: .newTrip)).game
+        try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(date), kind: .newTrip)).game
     }
 
     public func trips() async throws -> [TripSummary] {
@@ -55,7 +55,7 @@ public struct PlatesGame: PlatesStore {
                 SELECT trip.*, (SELECT COUNT(*) FROM spot WHERE spot.tripID = trip.id) AS score
                 FROM trip WHERE personID = ? AND (endedAt IS NULL OR EXISTS (SELECT 1 FROM spot WHERE spot.tripID = trip.id))
                 ORDER BY (endedAt IS NULL) DESC, startedAt DESC, id DESC
-                """, arguments: [person.rawValue]).map { row in TripSummary(trip: Trip(row: row), score: row["score"]) }
+                """, arguments: [person.rawValue]).map { row in TripSummary(trip: try Trip(row: row), score: try row.decode(forColumn: "score")) }
         }
     }
 
@@ -66,7 +66,7 @@ public struct PlatesGame: PlatesStore {
                 throw PlatesError.unknownTrip(id)
             }
             let spots = try Spot.fetchAll(cached: db, sql: "SELECT * FROM spot WHERE tripID = ? ORDER BY spottedAt, stateCode", arguments: [id])
-            return (TripSummary(trip: Trip(row: row), score: spots.count), spots)
+            return (TripSummary(trip: try Trip(row: row), score: spots.count), spots)
         }
     }
 
@@ -105,10 +105,10 @@ extension PlatesGame {
     /// The person's current trip, started now if they have none (inside the caller's write, so
     /// two first taps at once still make one trip: the unique index would refuse a second).
     func currentTrip(_ db: Database) throws -> Trip {
-        if let row = try Self.currentTripRow(db, person: person) { return Trip(row: row) }
-        let now = Date()
+        if let row = try Self.currentTripRow(db, person: person) { return try Trip(row: row) }
+        let now = ChangeTime.milliseconds(Date())
         try db.execute(sql: "INSERT INTO trip(personID, startedAt) VALUES (?, ?)", arguments: [person.rawValue, now])
-        return Trip(id: db.lastInsertedRowID, startedAt: now, endedAt: nil)
+        return Trip(id: db.lastInsertedRowID, startedAt: ChangeTime.date(now), endedAt: nil)
     }
 
     /// The current game inside the caller's transaction, so what a change answers is what it wrote.
@@ -116,10 +116,10 @@ extension PlatesGame {
         guard let row = try Self.currentTripRow(db, person: person) else {
             throw PlatesError.unknownTrip(0)
         }
-        let trip = Trip(row: row)
+        let trip = try Trip(row: row)
         let spots = try Spot.fetchAll(cached: db, sql: "SELECT * FROM spot WHERE tripID = ?", arguments: [trip.id])
         let rows = try Row.fetchAll(cached: db, sql: "SELECT key, value FROM setting WHERE personID = ?", arguments: [person.rawValue])
-        let settings = Dictionary(rows.map { row -> (String, String) in (row["key"], row["value"]) }) { first, _ in first }
+        let settings = Dictionary(try rows.map { row -> (String, String) in (try row.decode(forColumn: "key"), try row.decode(forColumn: "value")) }) { first, _ in first }
         return GameSnapshot(
             trip: trip,
             spots: Dictionary(spots.map { ($0.stateCode, $0) }) { first, _ in first },

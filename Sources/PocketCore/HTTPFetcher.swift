@@ -32,6 +32,8 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut
     /// The host could not be reached (no network, unknown name, refused connection).
     case unreachable(host: String)
+    /// The server redirected to a host Pocket may not fetch from.
+    case redirectedElsewhere(host: String)
 
     /// A one-line message.
     public var description: String {
@@ -40,25 +42,35 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let limit): return "it is larger than \(limit / 1024) KB"
         case .timedOut: return "the server did not answer in time"
         case .unreachable(let host): return "\(host) could not be reached"
+        case .redirectedElsewhere(let host): return "the server sent Pocket on to another host (\(host)), which Pocket does not fetch from"
         }
     }
 }
 
-/// Fetches over real HTTP with async-http-client.
+/// Fetches over real HTTP with async-http-client, following redirects itself: each hop must
+/// stay on the requested URL's origin or one of `alsoAllowed`'s (see `Redirects`).
 public struct LiveHTTPFetcher: HTTPFetching {
     private let client: HTTPClient
+    private let alsoAllowed: [URL]
 
-    /// Uses the given client (the process-wide one by default; it needs no shutdown).
-    public init(client: HTTPClient = .shared) {
+    /// Uses the given client (by default the process-wide one that follows no redirect by itself;
+    /// it needs no shutdown). A redirect may lead to the requested origin or to `alsoAllowed`'s.
+    public init(client: HTTPClient = Redirects.client, alsoAllowing alsoAllowed: [URL] = []) {
         self.client = client
+        self.alsoAllowed = alsoAllowed
     }
 
     public func fetch(_ url: URL, maxBytes: Int, timeout: Duration) async throws(FetchError) -> FetchedResource {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "User-Agent", value: "Pocket/\(PocketVersion.current)")
         let seconds = Int64(timeout.components.seconds)
+        // The address asked last, for saying which host could not be reached.
+        var current = url
         do {
-            let response = try await client.execute(request, timeout: .seconds(max(1, seconds)))
+            let response = try await Redirects(from: url, alsoAllowing: alsoAllowed).follow(url) { address in
+                current = address
+                var request = HTTPClientRequest(url: address.absoluteString)
+                request.headers.add(name: "User-Agent", value: "Pocket/\(PocketVersion.current)")
+                return try await client.execute(request, timeout: .seconds(max(1, seconds)))
+            }.response
             guard response.status.code == 200 else { throw FetchError.status(Int(response.status.code)) }
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
                 throw FetchError.tooLarge(maxBytes)
@@ -74,10 +86,14 @@ public struct LiveHTTPFetcher: HTTPFetching {
             return FetchedResource(data: Data(body.readableBytesView), contentType: type)
         } catch let error as FetchError {
             throw error
+        } catch RedirectRefusal.elsewhere(let host) {
+            throw .redirectedElsewhere(host: host)
+        } catch RedirectRefusal.unusable(let status) {
+            throw .status(status)
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
             throw .timedOut
         } catch {
-            throw .unreachable(host: url.host ?? url.absoluteString)
+            throw .unreachable(host: current.host ?? current.absoluteString)
         }
     }
 }

@@ -131,17 +131,10 @@ public enum DownloadError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct StreamingDownloader: FileDownloading {
     private let client: HTTPClient
 
-    /// A process-wide client that follows no redirect by itself: the downloader follows those
-    /// that stay on the same host, and refuses the rest (the manifest names plain file names on
-    /// its own server, so a redirect elsewhere is not the file it describes). Never shut down,
-    /// like `HTTPClient.shared`.
-    public static let sameHostClient = HTTPClient(
-        eventLoopGroupProvider: .singleton,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow)
-    )
-
-    /// Uses the given client (by default one that leaves redirects to the downloader).
-    public init(client: HTTPClient = StreamingDownloader.sameHostClient) {
+    /// Uses the given client; by default one that leaves redirects to the downloader, which
+    /// follows those that stay on the same host and refuses the rest (the manifest names plain
+    /// file names on its own server, so a redirect elsewhere is not the file it describes).
+    public init(client: HTTPClient = Redirects.client) {
         self.client = client
     }
 
@@ -222,25 +215,23 @@ private extension StreamingDownloader {
         _ url: URL, file: URL, offset: Int64, validator: DownloadValidator?, options: DownloadOptions,
         progress: @escaping @Sendable (DownloadProgress) -> Void
     ) async throws -> Attempt {
-        var current = url
-        var response: HTTPClientResponse
-        var redirects = 0
-        while true {
-            var request = HTTPClientRequest(url: current.absoluteString)
-            request.headers.add(name: "User-Agent", value: "Pocket/\(PocketVersion.current)")
-            // Byte ranges and hashes are about the stored bytes, so ask for them unencoded.
-            request.headers.add(name: "Accept-Encoding", value: "identity")
-            if offset > 0, let ifRange = validator?.ifRange {
-                request.headers.add(name: "Range", value: "bytes=\(offset)-")
-                request.headers.add(name: "If-Range", value: ifRange)
+        let response: HTTPClientResponse
+        do {
+            (response, _) = try await Redirects(from: url).follow(url) { address in
+                var request = HTTPClientRequest(url: address.absoluteString)
+                request.headers.add(name: "User-Agent", value: "Pocket/\(PocketVersion.current)")
+                // Byte ranges and hashes are about the stored bytes, so ask for them unencoded.
+                request.headers.add(name: "Accept-Encoding", value: "identity")
+                if offset > 0, let ifRange = validator?.ifRange {
+                    request.headers.add(name: "Range", value: "bytes=\(offset)-")
+                    request.headers.add(name: "If-Range", value: ifRange)
+                }
+                return try await client.execute(request, timeout: .seconds(max(1, Int64(options.responseTimeout.components.seconds))))
             }
-            response = try await client.execute(request, timeout: .seconds(max(1, Int64(options.responseTimeout.components.seconds))))
-            guard [301, 302, 303, 307, 308].contains(response.status.code), let location = response.headers.first(name: "Location") else { break }
-            guard let next = URL(string: location, relativeTo: current)?.absoluteURL else { throw DownloadError.status(Int(response.status.code)) }
-            guard let origin = WebOrigin.of(next), origin == WebOrigin.of(url) else { throw DownloadError.redirectedElsewhere(host: next.host ?? location) }
-            redirects += 1
-            guard redirects <= 5 else { throw DownloadError.status(Int(response.status.code)) }
-            current = next
+        } catch RedirectRefusal.elsewhere(let host) {
+            throw DownloadError.redirectedElsewhere(host: host)
+        } catch RedirectRefusal.unusable(let status) {
+            throw DownloadError.status(status)
         }
 
         let served = DownloadValidator(

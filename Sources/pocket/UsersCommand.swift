@@ -34,7 +34,7 @@ struct UsersCommand: AsyncParsableCommand {
             let people = try await store.people()
             if people.isEmpty { print("No one yet: add the owner with `pocket users add NAME`, or open the setup link `pocket serve` prints.") }
             for person in people {
-                let devices = try await store.devices(of: person.id).count
+                let devices = try await store.devices(of: person.id, limit: 0).total
                 print("\(TerminalText.safe(person.name))\t\(person.isOwner ? "owner" : "member")\t\(devices) device\(devices == 1 ? "" : "s")")
             }
         }

@@ -82,6 +82,30 @@ struct TalkTextArchiveTests {
         #expect(ConferenceError.talkTextUnavailable(talkID: 1, detail: "x answered 500").description == "The text of talk 1 could not be fetched: x answered 500.")
     }
 
+    /// The talk-text site may not send Pocket on to another server (issue #23, D2: an internal
+    /// page's text was shown as a talk's text).
+    @Test func aRedirectToAnotherServerIsNotFollowed() async throws {
+        let (library, folder) = try await library()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let intranet = TalkTextFixture()
+        intranet.set(9, .text("<p>the router's admin page</p>"))
+        let site = TalkTextFixture()
+        try await intranet.serving { intranetBase in
+            site.set(5, .redirect(intranetBase.appendingPathComponent("content/talks_ajax/9").absoluteString))
+            site.set(6, .redirect("/content/talks_ajax/7"))
+            try await site.serving { base in
+                let archive = TalkTextArchive(library: library, base: base, fetcher: LiveHTTPFetcher())
+                await #expect(throws: ConferenceError.talkTextUnavailable(
+                    talkID: 5, detail: "127.0.0.1: the server sent Pocket on to another host (127.0.0.1), which Pocket does not fetch from")) {
+                    try await archive.text(talkID: 5)
+                }
+                let sameSite = try await archive.text(talkID: 6)
+                #expect(sameSite.html == "<p>Text of talk 7</p>", "a redirect on the site itself is followed")
+            }
+        }
+        #expect(intranet.requests(for: 9) == 0)
+    }
+
     @Test func ensuringFetchesOnlyTheMissingTextsAndReportsFailures() async throws {
         let (library, folder) = try await library()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -74,4 +74,27 @@ struct MuralsUpgradeTests {
         #expect(try await store.favouriteIDs(of: other) == [1])
         #expect(try await store.favouriteIDs(of: .firstOwner) == [1, 3])
     }
+
+    /// The release with the outbox: each person's stars (from forms and from the outbox) and the
+    /// decisions the latest-wins rule keeps are all still there.
+    @Test func theOutboxReleasesStarsStayEachPersons() async throws {
+        let fixture = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/release-outbox-data/murals-demo.sqlite")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("murals-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("murals-demo.sqlite")
+        try FileManager.default.copyItem(at: fixture, to: url)
+
+        let store = try MuralsDatabase.onDisk(at: url)
+        #expect(try await store.favouriteIDs(of: .firstOwner) == [1, 3])
+        #expect(try await store.favouriteIDs(of: PersonID(rawValue: 2)) == [2])
+        // A resend of that release's outbox star changes nothing; an older change does not win.
+        let resend = try MuralsFavouriteChange(id: "release-star", at: 1, kind: "unfavourite", muralID: 3)
+        #expect(try await store.apply(resend, for: .firstOwner).result == .duplicate)
+        let older = try MuralsFavouriteChange(id: "older", at: 1, kind: "unfavourite", muralID: 3)
+        #expect(try await store.apply(older, for: .firstOwner).result == .superseded)
+        #expect(try await store.favouriteIDs(of: .firstOwner) == [1, 3])
+    }
 }

@@ -68,6 +68,9 @@ struct PlatesDatabaseTests {
 
     @Test func locationsAreRecordedAndValidated() async throws {
         let here = try Location(latitude: 36.1, longitude: -97.06)
+        // Kept only once the person chose to record where they spot.
+        #expect(try await store.spot("TX", at: Date(), location: here).spots["TX"]?.location == nil)
+        _ = try await store.setRecordsLocation(true)
         let game = try await store.spot("OK", at: Date(), location: here)
         #expect(game.spots["OK"]?.location == here)
         #expect(throws: PlatesError.invalidLocation) { try Location(latitude: 91, longitude: 0) }

@@ -182,3 +182,12 @@ private struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+private extension Date {
+    /// Milliseconds since 1970, as changes count time.
+    var milliseconds: Int64 { ChangeTime.milliseconds(self) }
+
+    init(milliseconds: Int64) {
+        self = ChangeTime.date(milliseconds)
+    }
+}

@@ -120,6 +120,43 @@ struct PlatesUpgradeTests {
         #expect(try await other.snapshot().trip == theirs.trip)
     }
 
+    /// The release with people and the outbox kept times as text: every game reads the same in
+    /// milliseconds, the change log still merges (a resend changes nothing, a late change counts).
+    @Test func theOutboxReleasesGamesReadTheSameWithTimesInMilliseconds() async throws {
+        let url = try copyOfPreviousRelease("plates.sqlite", from: "release-outbox-data")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        // What that release stored, read as it read it (GRDB's text dates), in milliseconds.
+        let written = try DatabaseQueue(path: url.path)
+        let before = try await written.read { db in
+            try Row.fetchAll(db, sql: "SELECT tripID, stateCode, spottedAt FROM spot")
+                .map { row -> String in "\(row["tripID"] as Int64) \(row["stateCode"] as String) \(ChangeTime.milliseconds(row["spottedAt"] as Date))" }
+        }
+        try written.close()
+        let database = try PlatesDatabase.onDisk(at: url, catalog: try StateCatalog.bundled())
+        let owner = database.game(for: .firstOwner)
+        let game = try await owner.snapshot()
+        #expect(Set(game.spots.keys) == ["NY", "UT"])
+        #expect(game.spots["UT"]?.location == (try Location(latitude: 39.3, longitude: -111.1)))
+        #expect(game.recordsLocation && game.isMuted)
+        let trips = try await owner.trips()
+        #expect(trips.map(\.score) == [2, 3])
+        let bea = try await database.game(for: PersonID(rawValue: 2)).snapshot()
+        #expect(Set(bea.spots.keys) == ["WA"])
+        // Every spot's time is the same instant as the text it was, to the millisecond.
+        var after = bea.spots.values.map { "\($0.tripID) \($0.stateCode) \(ChangeTime.milliseconds($0.spottedAt))" }
+        for summary in trips {
+            after += try await owner.trip(id: summary.trip.id).spots.map { "\($0.tripID) \($0.stateCode) \(ChangeTime.milliseconds($0.spottedAt))" }
+        }
+        #expect(after.sorted() == before.sorted())
+        // The log goes on: a resend of an outbox change from that release changes nothing, and a
+        // late un-spot made before UT's spot leaves it spotted.
+        let resend = try PlateChange(id: "release-ut", at: ChangeTime.milliseconds(Date()), kind: .spot, stateCode: "UT")
+        #expect(try await owner.apply(resend).applied == false)
+        let utAt = try #require(game.spots["UT"]).spottedAt
+        let late = try PlateChange(id: "late-ut", at: ChangeTime.milliseconds(utAt) - 1, kind: .unspot, stateCode: "UT")
+        #expect(try await owner.apply(late).game.isSpotted("UT"))
+    }
+
     @Test func theUpgradeKeepsOneCurrentTripPerPerson() async throws {
         let url = try copyOfPreviousRelease("plates.sqlite")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -139,12 +176,12 @@ struct PlatesUpgradeTests {
     }
 }
 
-/// A copy of one database from `Tests/Fixtures/previous-release-data`, in a fresh temporary
-/// folder (the fixture itself is never opened, since opening migrates).
-private func copyOfPreviousRelease(_ name: String) throws -> URL {
+/// A copy of one database from `Tests/Fixtures/previous-release-data` (or another fixture folder),
+/// in a fresh temporary folder (the fixture itself is never opened, since opening migrates).
+func copyOfPreviousRelease(_ name: String, from release: String = "previous-release-data") throws -> URL {
     let fixture = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/previous-release-data/\(name)")
+        .appendingPathComponent("Fixtures/\(release)/\(name)")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plates-upgrade-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = folder.appendingPathComponent(name)

@@ -106,22 +106,31 @@ struct PeopleDatabaseTests {
 
 @Suite("Attempt throttle")
 struct AttemptThrottleTests {
-    @Test func fiveFreeFailuresThenADoublingWait() async {
+    @Test func fiveFreeAttemptsThenADoublingWait() async {
         let throttle = AttemptThrottle(baseDelay: 10)
         let start = Date()
         for n in 0..<5 {
-            #expect(await throttle.retryAfter(["a"], at: start) == nil)
-            await throttle.recordFailure(["a"], at: start.addingTimeInterval(Double(n)))
+            #expect(await throttle.reserve(["a"], at: start.addingTimeInterval(Double(n))) == nil)
         }
         let last = start.addingTimeInterval(4)
-        #expect(await throttle.retryAfter(["a"], at: last) == 10)
-        #expect(await throttle.retryAfter(["b"], at: last) == nil)
-        #expect(await throttle.retryAfter(["b", "a"], at: last.addingTimeInterval(3)) == 7)
-        #expect(await throttle.retryAfter(["a"], at: last.addingTimeInterval(10)) == nil)
-        await throttle.recordFailure(["a"], at: last.addingTimeInterval(10))
-        #expect(await throttle.retryAfter(["a"], at: last.addingTimeInterval(10)) == 20)
+        #expect(await throttle.reserve(["a"], at: last) == 10)
+        #expect(await throttle.reserve(["b", "a"], at: last.addingTimeInterval(3)) == 7, "a wait under any key is the wait")
+        // An attempt refused by a wait is not counted, so the wait does not grow while waiting.
+        #expect(await throttle.reserve(["a"], at: last.addingTimeInterval(10)) == nil)
+        #expect(await throttle.reserve(["a"], at: last.addingTimeInterval(10)) == 20)
         await throttle.recordSuccess(["a"])
-        #expect(await throttle.retryAfter(["a"], at: last.addingTimeInterval(10)) == nil)
+        #expect(await throttle.reserve(["a"], at: last.addingTimeInterval(10)) == nil)
+    }
+
+    /// Attempts are counted when taken, not when they fail: 40 at once, only the free five go on.
+    @Test func fortyAttemptsAtOnceLetOnlyTheFreeOnesThrough() async {
+        let throttle = AttemptThrottle()
+        let now = Date()
+        let allowed = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<40 { group.addTask { await throttle.reserve(["signin-address:10.0.0.9"], at: now) == nil } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(allowed == 5)
     }
 }
 

@@ -122,8 +122,13 @@ struct ConferenceInstallRouteTests {
                 #expect(response.status == .badRequest)
                 #expect(response.text.contains(#"id="conference-import-problem" role="alert">Choose a database file (for example core.53.db) to import.</p>"#))
             }
-            // Not multipart at all.
+            // Not multipart at all: a token in the address is taken from multipart uploads only.
             try await client.execute(uri: "/conference/settings/import?_csrf=\(token)", method: .post, headers: headers("application/octet-stream"), body: ByteBuffer(string: "x")) { response in
+                #expect(response.status == .forbidden)
+            }
+            var withToken = headers("application/octet-stream")
+            withToken[.csrfToken] = token
+            try await client.execute(uri: "/conference/settings/import", method: .post, headers: withToken, body: ByteBuffer(string: "x")) { response in
                 #expect(response.status == .badRequest)
             }
             // Cut off before the closing boundary.

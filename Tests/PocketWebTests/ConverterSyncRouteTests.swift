@@ -53,27 +53,28 @@ struct ConverterSyncRouteTests {
         let database = try ConverterDatabase.inMemory()
         let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
-            let token = try await client.sessionToken()
-            let change = #"{"id":"5B4E","at":1,"state":{"category":"temperature","from":"fahrenheit","to":"celsius","convention":"decimal","input":"-98.6","rememberedUnits":{"data":{"from":"kilobyte","to":"byte"}}}}"#
+            let (token, device) = try await client.sessionDevice()
+            let state = #"{"state":{"category":"temperature","from":"fahrenheit","to":"celsius","convention":"decimal","input":"-98.6","rememberedUnits":{"data":{"from":"kilobyte","to":"byte"}}}}"#
+            let change = outboxChange("5B4E", at: outboxBase, device: device, state)
             let first = try await setState(client, change, token: token)
             #expect(first.status == .ok)
             #expect(first.text.contains(#""id":"5B4E""#))
-            let state = try await database.store(for: .firstOwner).state()
-            #expect(state.category == .temperature && state.fromUnit == "fahrenheit" && state.toUnit == "celsius")
-            #expect(state.convention == .decimal && state.input.entry == "-98.6")
+            let saved = try await database.store(for: .firstOwner).state()
+            #expect(saved.category == .temperature && saved.fromUnit == "fahrenheit" && saved.toUnit == "celsius")
+            #expect(saved.convention == .decimal && saved.input.entry == "-98.6")
             let second = try await setState(client, change, token: token)
             #expect(second.status == .ok)
-            #expect(try await database.store(for: .firstOwner).state() == state)
+            #expect(try await database.store(for: .firstOwner).state() == saved)
             // A change made before the saved one is answered but not applied: the latest change wins.
             let older = try await setState(
-                client, #"{"id":"9C1F","at":0,"state":{"category":"speed","input":"7"}}"#, token: token)
+                client, outboxChange("9C1F", at: outboxBase - 1, device: device, #"{"state":{"category":"speed","input":"7"}}"#), token: token)
             #expect(older.status == .ok && older.text.contains(#""applied":false"#))
-            #expect(try await database.store(for: .firstOwner).state() == state)
+            #expect(try await database.store(for: .firstOwner).state() == saved)
             // The page shows it, converted by the server's engine, with when it was saved.
             let html = try await client.execute(uri: "/converter", method: .get) { $0.text }
             #expect(html.contains(#"id="converter-from">−98.6</output>"#))
             #expect(html.contains(#"id="converter-to" aria-live="polite">−72.5555555556</output>"#))
-            #expect(html.contains(#"data-saved-at="1" data-state="#))
+            #expect(html.contains(#"data-saved-at="\#(outboxBase)" data-state="#))
         }
     }
 
@@ -81,9 +82,10 @@ struct ConverterSyncRouteTests {
         let database = try ConverterDatabase.inMemory()
         let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
-            let token = try await client.sessionToken()
+            let (token, device) = try await client.sessionDevice()
             let response = try await setState(
-                client, #"{"id":"a","state":{"category":"length","from":"furlong","to":"mile","input":"-3"}}"#, token: token)
+                client, outboxChange("a", at: outboxBase, device: device, #"{"state":{"category":"length","from":"furlong","to":"mile","input":"-3"}}"#),
+                token: token)
             #expect(response.status == .ok)
             let state = try await database.store(for: .firstOwner).state()
             #expect(state.fromUnit == "kilometre" && state.toUnit == "mile" && state.input.entry == "3")
@@ -94,24 +96,37 @@ struct ConverterSyncRouteTests {
         let database = try ConverterDatabase.inMemory()
         let app = try await makeApplication(apps: [ConverterApp(database: database)])
         try await app.test(.router) { client in
-            let token = try await client.sessionToken()
-            let cases: [(String, String)] = [
-                ("not json", "The converter change is not JSON."),
-                (#"{"id":"a"}"#, "The converter change has no “state”."),
-                (#"{"id":"a","state":{"category":"colour"}}"#, "The converter change’s “state.category” is not valid."),
-                (#"{"id":"a","state":{"category":"data","input":"1.2.3"}}"#, "The converter change’s “state.input” is not valid."),
+            let (token, device) = try await client.sessionDevice()
+            let cases: [(String, HTTPResponse.Status, String)] = [
+                ("not json", .badRequest, "That change cannot be applied: it is not a JSON object {id, at, device, body}."),
+                (outboxChange("a", at: outboxBase, device: device, "{}"), .badRequest, "That change cannot be applied: it has no “body.state”."),
+                (outboxChange("a", at: outboxBase, device: device, #"{"state":{"category":"colour"}}"#), .badRequest,
+                 "That change cannot be applied: “body.state.category” is not valid."),
+                (outboxChange("a", at: outboxBase, device: device, #"{"state":{"category":"data","input":"1.2.3"}}"#), .badRequest,
+                 "That change cannot be applied: “body.state.input” is not valid."),
+                // D8: a time far ahead or far back was stored as unreadable text and broke the converter for good.
+                (outboxChange("a", at: 1_000_000_000_000_000, device: device, #"{"state":{"category":"speed"}}"#), .unprocessableContent,
+                 "That change cannot be applied: its time (1000000000000000 ms since 1970) is more than 10 minutes ahead of Pocket’s clock: check the phone’s clock."),
+                (outboxChange("a", at: -1_000_000_000_000_000, device: device, #"{"state":{"category":"speed"}}"#), .unprocessableContent,
+                 "That change cannot be applied: its time (-1000000000000000 ms since 1970) is before the year 2000: check the phone’s clock."),
+                (outboxChange("a", at: outboxBase, device: "another-device", #"{"state":{"category":"speed"}}"#), .conflict,
+                 "That change was made on another device or before signing in again, so it is not applied to Owner."),
             ]
-            for (body, message) in cases {
+            for (body, status, message) in cases {
                 let response = try await setState(client, body, token: token)
-                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.status == status, "\(body)")
                 let answer = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
                 #expect(answer?["error"] == message, "\(body)")
             }
             let large = try await setState(client, String(repeating: " ", count: 20_000) + "{}", token: token)
             #expect(large.status == .contentTooLarge)
-            let forged = try await setState(client, #"{"id":"a","state":{"category":"speed"}}"#, token: nil)
+            let forged = try await setState(client, outboxChange("a", at: outboxBase, device: device, #"{"state":{"category":"speed"}}"#), token: nil)
             #expect(forged.status == .forbidden)
             #expect(try await database.store(for: .firstOwner).state() == .firstLaunch)
+            // The person's converter still opens and still takes changes.
+            #expect(try await client.execute(uri: "/converter", method: .get) { $0.status } == .ok)
+            let good = try await setState(client, outboxChange("b", at: outboxBase, device: device, #"{"state":{"category":"speed"}}"#), token: token)
+            #expect(good.status == .ok)
         }
     }
 }

@@ -51,8 +51,20 @@ struct MuralsOfflineRouteTests {
         return try await client.execute(uri: "/murals/changes", method: .post, headers: headers, body: ByteBuffer(string: json))
     }
 
-    private func change(_ id: String, at: Int64, _ kind: String, mural: Int) -> String {
-        #"{"id":"\#(id)","at":\#(at),"kind":"\#(kind)","mural":\#(mural)}"#
+    /// A star change made `at` milliseconds after `outboxBase`.
+    private struct Star {
+        let id: String
+        let at: Int64
+        let body: String
+    }
+
+    private func change(_ id: String, at: Int64, _ kind: String, mural: Int) -> Star {
+        Star(id: id, at: outboxBase + at, body: #"{"kind":"\#(kind)","mural":\#(mural)}"#)
+    }
+
+    /// Sends `star` as `member`'s device made it.
+    private func send(_ client: some TestClientProtocol, _ star: Star, as member: TestHousehold.Member, token: String? = nil) async throws -> TestResponse {
+        try await send(client, member.change(star.id, at: star.at, star.body), as: member, token: token)
     }
 
     private func answer(_ response: TestResponse) throws -> Answer {
@@ -68,7 +80,7 @@ struct MuralsOfflineRouteTests {
             let first = try await send(client, change("c1", at: 1_000, "favourite", mural: 2), as: owner)
             #expect(first.status == .ok)
             #expect(try answer(first) == Answer(id: "c1", mural: 2, favourite: true, result: "applied"))
-            #expect(first.headers[.contentType] == "application/json")
+            #expect(first.headers[.contentType] == "application/json; charset=utf-8")
             // The same change again (a resend after a lost answer): 2xx, nothing changes.
             let again = try await send(client, change("c1", at: 1_000, "favourite", mural: 2), as: owner)
             #expect(again.status == .ok)
@@ -103,30 +115,35 @@ struct MuralsOfflineRouteTests {
     @Test func badChangesGetAClearOneLine400AndChangeNothing() async throws {
         let (store, murals) = try await app()
         let household = try await TestHousehold.make()
+        let owner = household.owner
         let app = try await makeApplication(apps: [murals], household: household)
         let cases: [(String, String)] = [
-            ("not json", "the body must be a JSON object"),
-            ("[1,2]", "the body must be a JSON object"),
-            (#"{"at":1,"kind":"favourite","mural":1}"#, "“id” must be a string"),
-            (#"{"id":"x","at":"soon","kind":"favourite","mural":1}"#, "“at” must be a whole number"),
-            (#"{"id":"x","at":1.5,"kind":"favourite","mural":1}"#, "“at” must be a whole number"),
-            (#"{"id":"x","at":1,"kind":"like","mural":1}"#, "“kind” must be favourite or unfavourite"),
-            (#"{"id":"x","at":1,"kind":"favourite","mural":"1"}"#, "“mural” must be a mural’s id"),
-            (#"{"id":"x","at":1,"kind":"favourite","mural":true}"#, "“mural” must be a mural’s id"),
-            (#"{"id":"x","at":-4,"kind":"favourite","mural":1}"#, "milliseconds since 1970"),
+            ("not json", "it is not a JSON object {id, at, device, body}"),
+            ("[1,2]", "it is not a JSON object {id, at, device, body}"),
+            (owner.change("x", at: outboxBase, #"{"kind":"like","mural":1}"#), "“kind” must be favourite or unfavourite"),
+            (owner.change("x", at: outboxBase, #"{"kind":"favourite","mural":"1"}"#), "“body.mural” has the wrong type"),
+            (owner.change("x", at: outboxBase, #"{"kind":"favourite","mural":true}"#), "“body.mural” has the wrong type"),
+            (owner.change("x", at: outboxBase, #"{"kind":"favourite"}"#), "it has no “body.mural”"),
+            (owner.change("x", at: outboxBase, #"{"kind":"favourite","mural":0}"#), "“mural” must be a mural’s id, not 0"),
+            (#"{"id":"x","at":1.5,"device":"\#(owner.device.tag)","body":{"kind":"favourite","mural":1}}"#, "“at” must be a whole number of milliseconds since 1970"),
         ]
         try await app.test(.router) { client in
             for (body, message) in cases {
-                let response = try await send(client, body, as: household.owner)
+                let response = try await send(client, body, as: owner)
                 #expect(response.status == .badRequest, "\(body)")
                 let failure = try JSONDecoder().decode(Failure.self, from: Data(buffer: response.body))
                 #expect(failure.error.contains(message), "\(body): \(failure.error)")
                 #expect(!failure.error.contains("\n"))
             }
-            let unknown = try await send(client, change("u", at: 1, "favourite", mural: 42), as: household.owner)
+            // A time outside Pocket's bounds: refused for good (422), the star unchanged.
+            for at in [Int64(-4), ChangeTime.milliseconds(Date()) + 3_600_000] {
+                let response = try await send(client, owner.change("t\(at)", at: at, #"{"kind":"favourite","mural":1}"#), as: owner)
+                #expect(response.status == .unprocessableContent)
+            }
+            let unknown = try await send(client, change("u", at: 1, "favourite", mural: 42), as: owner)
             #expect(unknown.status == .notFound)
             #expect(try JSONDecoder().decode(Failure.self, from: Data(buffer: unknown.body)).error == "There is no mural with id 42.")
-            #expect(try await store.favouriteIDs(of: household.owner.person.id).isEmpty)
+            #expect(try await store.favouriteIDs(of: owner.person.id).isEmpty)
         }
     }
 

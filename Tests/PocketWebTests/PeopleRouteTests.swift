@@ -79,7 +79,7 @@ struct PeopleRouteTests {
                 return try #require(page.pageToken)
             }
             #expect(deviceToken != token)
-            let devices = try await household.people.devices(of: household.member.person.id)
+            let devices = try await household.people.devices(of: household.member.person.id).devices
             #expect(devices.count == 2)
             // The device token, not the stranger's cookie token, is what its forms must carry.
             let refused = try await form(client, "/signout", cookie: cookie, token: token, [:])
@@ -220,7 +220,7 @@ struct PeopleRouteTests {
             try await client.execute(uri: "/", method: .get, headers: [.cookie: household.owner.cookie]) { response in
                 #expect(response.status == .ok)
             }
-            #expect(try await household.people.devices(of: household.member.person.id).map(\.id) == [second.id])
+            #expect(try await household.people.devices(of: household.member.person.id).devices.map(\.id) == [second.id])
         }
     }
 

@@ -124,3 +124,40 @@ extension TestClientProtocol {
         }
     }
 }
+
+// MARK: - The outbox contract
+
+/// A time an hour ago, in milliseconds since 1970: outbox changes in tests count from here, so
+/// every one lies inside `ChangeTime`'s bounds.
+let outboxBase: Int64 = ChangeTime.milliseconds(Date()) - 3_600_000
+
+extension TestHousehold.Member {
+    /// An outbox change made on this member's device, as `Outbox` reads it.
+    func change(_ id: String, at: Int64, _ body: String) -> String {
+        outboxChange(id, at: at, device: device.tag, body)
+    }
+}
+
+/// The JSON of an outbox change: `{id, at, device, body}`.
+func outboxChange(_ id: String, at: Int64, device: String, _ body: String) -> String {
+    #"{"id":"\#(id)","at":\#(at),"device":"\#(device)","body":\#(body)}"#
+}
+
+extension TestResponse {
+    /// The device tag in the page's `pocket-device` meta tag (the signed-in device's).
+    var pageDevice: String? {
+        let marker = #"<meta name="pocket-device" content=""#
+        guard let start = text.range(of: marker)?.upperBound, let end = text[start...].firstIndex(of: "\"") else { return nil }
+        return String(text[start..<end])
+    }
+}
+
+extension TestClientProtocol {
+    /// GETs the home screen and returns the signed-in device's CSRF token and tag.
+    func sessionDevice() async throws -> (token: String, device: String) {
+        try await execute(uri: "/", method: .get) { response in
+            guard let token = response.pageToken, let device = response.pageDevice else { throw HTTPError(.internalServerError, message: "not signed in") }
+            return (token, device)
+        }
+    }
+}

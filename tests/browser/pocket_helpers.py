@@ -138,6 +138,11 @@ class PocketServer:
         assert page.status == 200, f"signed-in GET /design answered {page.status}"
         return cookie, re.search(r'<meta name="csrf-token" content="([^"]+)"', page.text).group(1)
 
+    def device_tag(self, cookie: str) -> str:
+        """The tag of the device signed in with `cookie`, which each of its outbox changes names."""
+        page = http_request(self.url("/design"), headers={"Cookie": cookie})
+        return re.search(r'<meta name="pocket-device" content="([^"]+)"', page.text).group(1)
+
     def start(self, timeout: float = 30) -> "PocketServer":
         binary = wait_for_binary(pocket_binary())
         self.log_path.parent.mkdir(parents=True, exist_ok=True)

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import uuid
 
 import pytest
-
-import time
 
 from pocket_helpers import (ARTIFACTS, Blackhole, Page, PocketServer, http_request, make_driver, page_with_worker,
                             wait_for_worker)
@@ -89,17 +88,22 @@ def test_offline_spots_show_at_once_and_reach_the_server_exactly_once(own):
 def test_a_change_sent_twice_changes_nothing_the_second_time(own):
     srv, _ = own
     cookie, token = srv.sign_in()
+    device = srv.device_tag(cookie)
     headers = {"Cookie": cookie, "X-CSRF-Token": token, "Content-Type": "application/json"}
-    change = {"id": str(uuid.uuid4()), "at": 1_900_000_000_000, "kind": "spot", "state": "NV"}
-    first = http_request(srv.url("/plates/changes"), "POST", json.dumps(change).encode(), headers)
+    now = int(time.time() * 1000)
+
+    def change(body, at):
+        return json.dumps({"id": str(uuid.uuid4()), "at": at, "device": device, "body": body}).encode()
+
+    spot = change({"kind": "spot", "state": "NV"}, now - 1000)
+    first = http_request(srv.url("/plates/changes"), "POST", spot, headers)
     assert first.status == 200, first.text
     assert json.loads(first.text)["applied"] is True
-    unspot = {"id": str(uuid.uuid4()), "at": 1_900_000_000_100, "kind": "unspot", "state": "NV"}
-    assert http_request(srv.url("/plates/changes"), "POST", json.dumps(unspot).encode(), headers).status == 200
-    again = http_request(srv.url("/plates/changes"), "POST", json.dumps(change).encode(), headers)
+    assert http_request(srv.url("/plates/changes"), "POST", change({"kind": "unspot", "state": "NV"}, now - 900), headers).status == 200
+    again = http_request(srv.url("/plates/changes"), "POST", spot, headers)
     assert again.status == 200
     assert json.loads(again.text) == {"applied": False, "score": 0, "total": 50, "spotted": []}
-    bad = http_request(srv.url("/plates/changes"), "POST", b'{"id":"x","at":1,"kind":"spot"}', headers)
+    bad = http_request(srv.url("/plates/changes"), "POST", change({"kind": "spot"}, now), headers)
     assert bad.status == 400
     assert json.loads(bad.text) == {"error": "That change cannot be applied: a spot needs a state."}
 

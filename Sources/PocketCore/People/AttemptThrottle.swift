@@ -1,7 +1,8 @@
 import Foundation
 
 /// Slows down guessing: after `freeFailures` failed attempts under one key (a client address,
-/// a name), each further attempt must wait, twice as long after every further failure.
+/// a name at an address, a person), each further attempt must wait, twice as long after every
+/// further failure.
 ///
 /// Kept in memory: a restart forgets, which costs an attacker a restart per few guesses, and
 /// a person who forgot their password is not locked out for good.
@@ -31,10 +32,34 @@ public actor AttemptThrottle {
         self.now = now
     }
 
-    /// How many whole seconds the caller must still wait before trying any of `keys` at `date`
-    /// (by default now), or nil if it may try.
-    public func retryAfter(_ keys: [String], at date: Date? = nil) -> Int? {
+    /// Takes one attempt under every key before it is checked, or says how many whole seconds
+    /// the caller must wait first (then nothing is counted).
+    ///
+    /// The attempt counts as a failure from the moment it is taken, and only `recordSuccess`
+    /// takes it back: so however many attempts arrive at once, no more than the free ones are
+    /// ever checked before the wait starts (checking first and counting after let 40 concurrent
+    /// wrong passwords all be checked).
+    public func reserve(_ keys: [String], at date: Date? = nil) -> Int? {
         let date = date ?? now()
+        if let wait = retryAfter(keys, at: date) { return wait }
+        for key in keys {
+            var record = records[key] ?? Record(failures: 0, lastFailure: date)
+            if date.timeIntervalSince(record.lastFailure) >= window { record.failures = 0 }
+            record.failures += 1
+            record.lastFailure = date
+            records[key] = record
+        }
+        if records.count > 10_000 { forgetOld(at: date) }
+        return nil
+    }
+
+    /// Clears the keys after an attempt that succeeded.
+    public func recordSuccess(_ keys: [String]) {
+        for key in keys { records[key] = nil }
+    }
+
+    /// How many whole seconds an attempt under any of `keys` must still wait at `date`, or nil.
+    private func retryAfter(_ keys: [String], at date: Date) -> Int? {
         let waits = keys.compactMap { key -> TimeInterval? in
             guard let record = records[key], date.timeIntervalSince(record.lastFailure) < window else { return nil }
             let excess = record.failures - freeFailures
@@ -44,24 +69,6 @@ public actor AttemptThrottle {
             return remaining > 0 ? remaining : nil
         }
         return waits.max().map { Int($0.rounded(.up)) }
-    }
-
-    /// Counts a failed attempt, at `date` (by default now), against every key.
-    public func recordFailure(_ keys: [String], at date: Date? = nil) {
-        let date = date ?? now()
-        for key in keys {
-            var record = records[key] ?? Record(failures: 0, lastFailure: date)
-            if date.timeIntervalSince(record.lastFailure) >= window { record.failures = 0 }
-            record.failures += 1
-            record.lastFailure = date
-            records[key] = record
-        }
-        if records.count > 10_000 { forgetOld(at: date) }
-    }
-
-    /// Clears the keys after a success.
-    public func recordSuccess(_ keys: [String]) {
-        for key in keys { records[key] = nil }
     }
 
     private func forgetOld(at date: Date) {

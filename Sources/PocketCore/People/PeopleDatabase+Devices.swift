@@ -2,7 +2,12 @@ import Foundation
 import GRDB
 
 extension PeopleDatabase {
-    /// Registers a newly signed-in device of `person` and gives it its own CSRF token.
+    /// How many signed-in devices a person keeps: signing in on one more signs out the one used
+    /// longest ago, so repeated sign-ins cannot grow the list (and the Settings page) without end.
+    public static let devicesPerPerson = 20
+
+    /// Registers a newly signed-in device of `person` and gives it its own CSRF token. Devices of
+    /// the person beyond `devicesPerPerson`, least recently used first, are signed out.
     public func addDevice(for person: PersonID, userAgent: String?, at date: Date = Date()) async throws -> Device {
         let device = Device(
             id: RandomToken.make(), person: person, name: DeviceName.from(userAgent: userAgent),
@@ -13,6 +18,12 @@ extension PeopleDatabase {
                 sql: "INSERT INTO device(id, personID, name, csrfToken, firstSeen, lastSeen) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [device.id, person.rawValue, device.name, device.csrfToken, date, date]
             )
+            try db.execute(
+                sql: """
+                    DELETE FROM device WHERE personID = ? AND id NOT IN (
+                        SELECT id FROM device WHERE personID = ? ORDER BY lastSeen DESC, firstSeen DESC LIMIT ?)
+                    """,
+                arguments: [person.rawValue, person.rawValue, Self.devicesPerPerson])
         }
         return device
     }
@@ -29,9 +40,10 @@ extension PeopleDatabase {
                 SELECT device.*, person.name AS personName, person.isOwner, person.createdAt
                 FROM device JOIN person ON person.id = device.personID WHERE device.id = ?
                 """, arguments: [deviceID])
-            return row.map { row in
-                let device = Self.device(row)
-                return (device, Person(id: device.person, name: row["personName"], isOwner: row["isOwner"], createdAt: row["createdAt"]))
+            return try row.map { row in
+                let device = try Self.device(row)
+                return (device, Person(id: device.person, name: try row.decode(forColumn: "personName"), isOwner: try row.decode(forColumn: "isOwner"),
+                                       createdAt: try row.decode(forColumn: "createdAt")))
             }
         }
     }
@@ -46,11 +58,16 @@ extension PeopleDatabase {
         }
     }
 
-    /// The person's signed-in devices, most recently used first.
-    public func devices(of person: PersonID) async throws -> [Device] {
+    /// The person's signed-in devices, most recently used first: at most `limit` of them, and
+    /// how many there are in all.
+    public func devices(of person: PersonID, limit: Int = devicesPerPerson) async throws -> (devices: [Device], total: Int) {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM device WHERE personID = ? ORDER BY lastSeen DESC, firstSeen DESC", arguments: [person.rawValue])
-                .map(Self.device)
+            let devices = try Row.fetchAll(
+                db, sql: "SELECT * FROM device WHERE personID = ? ORDER BY lastSeen DESC, firstSeen DESC LIMIT ?",
+                arguments: [person.rawValue, max(0, limit)]
+            ).map(Self.device)
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM device WHERE personID = ?", arguments: [person.rawValue]) ?? 0
+            return (devices, total)
         }
     }
 
@@ -64,10 +81,11 @@ extension PeopleDatabase {
         }
     }
 
-    static func device(_ row: Row) -> Device {
+    static func device(_ row: Row) throws -> Device {
         Device(
-            id: row["id"], person: PersonID(rawValue: row["personID"]), name: row["name"], csrfToken: row["csrfToken"],
-            firstSeen: row["firstSeen"], lastSeen: row["lastSeen"]
+            id: try row.decode(forColumn: "id"), person: PersonID(rawValue: try row.decode(forColumn: "personID")),
+            name: try row.decode(forColumn: "name"), csrfToken: try row.decode(forColumn: "csrfToken"),
+            firstSeen: try row.decode(forColumn: "firstSeen"), lastSeen: try row.decode(forColumn: "lastSeen")
         )
     }
 }

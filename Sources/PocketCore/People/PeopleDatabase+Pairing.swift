@@ -41,8 +41,8 @@ extension PeopleDatabase {
                 """, arguments: [digest, digest, date]) else {
                 throw PeopleError.pairingCodeInvalid
             }
-            try db.execute(sql: "DELETE FROM pairing WHERE rowid = ?", arguments: [row["pairingRow"] as Int64])
-            return Self.person(row)
+            try db.execute(sql: "DELETE FROM pairing WHERE rowid = ?", arguments: [try row.decode(Int64.self, forColumn: "pairingRow")])
+            return try Self.person(row)
         }
     }
 

@@ -16,7 +16,7 @@ extension PeopleDatabase {
                 // The device was signed out while this request ran: store nothing that would revive it.
                 return false
             }
-            let keptExpiry: Date? = existing?["expiresAt"]
+            let keptExpiry = try existing.flatMap { try $0.decode(Date?.self, forColumn: "expiresAt") }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO session(key, value, expiresAt, deviceID) VALUES (?, ?, ?, ?)",
                 arguments: [key, value, expires ?? keptExpiry, deviceID]
@@ -40,7 +40,7 @@ extension PeopleDatabase {
     private func readSession(key: String) async throws -> SignInCache.StoredSession? {
         try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT value, expiresAt FROM session WHERE key = ?", arguments: [key]).map { row in
-                SignInCache.StoredSession(value: row["value"], expires: row["expiresAt"])
+                SignInCache.StoredSession(value: try row.decode(forColumn: "value"), expires: try row.decode(forColumn: "expiresAt"))
             }
         }
     }

@@ -66,15 +66,18 @@ public struct PeopleDatabase: Sendable {
     }
 
     /// Adds a person. The first person of a Pocket is always an owner, whatever `isOwner` says.
-    public func addPerson(name: String, password: String, isOwner: Bool, at date: Date = Date()) async throws -> Person {
+    /// With `onlyIfFirst` (the one-time setup link), refuses with `alreadySetUp` once anyone
+    /// exists, checked inside the insert's transaction, so setup links posted at once make one owner.
+    public func addPerson(name: String, password: String, isOwner: Bool, onlyIfFirst: Bool = false, at date: Date = Date()) async throws -> Person {
         let name = try Self.validatedName(name)
         try Self.validate(password: password)
         let hash = try await hash(password)
         return try await writer.write { db in
+            let isFirst = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") == 0
+            if onlyIfFirst, !isFirst { throw PeopleError.alreadySetUp }
             if try Row.fetchOne(db, sql: "SELECT 1 FROM person WHERE name = ? COLLATE NOCASE", arguments: [name]) != nil {
                 throw PeopleError.nameTaken(name)
             }
-            let isFirst = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") == 0
             try db.execute(
                 sql: "INSERT INTO person(name, passwordHash, isOwner, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [name, hash, isOwner || isFirst, date]
@@ -116,7 +119,7 @@ public struct PeopleDatabase: Sendable {
     public func verify(name: String, password: String) async throws -> Person? {
         let found = try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM person WHERE name = ? COLLATE NOCASE", arguments: [name]).map { row in
-                (Self.person(row), row["passwordHash"] as String)
+                (try Self.person(row), try row.decode(String.self, forColumn: "passwordHash"))
             }
         }
         let hash = found?.1 ?? Self.decoyHash
@@ -134,8 +137,9 @@ public struct PeopleDatabase: Sendable {
     /// A bcrypt hash of nothing anyone can type, checked against when the name is unknown.
     private static let decoyHash = Bcrypt.hash(UUID().uuidString, cost: 10)
 
-    static func person(_ row: Row) -> Person {
-        Person(id: PersonID(rawValue: row["id"]), name: row["name"], isOwner: row["isOwner"], createdAt: row["createdAt"])
+    static func person(_ row: Row) throws -> Person {
+        Person(id: PersonID(rawValue: try row.decode(forColumn: "id")), name: try row.decode(forColumn: "name"),
+               isOwner: try row.decode(forColumn: "isOwner"), createdAt: try row.decode(forColumn: "createdAt"))
     }
 
     static func validatedName(_ raw: String) throws -> String {

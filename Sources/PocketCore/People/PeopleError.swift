@@ -14,6 +14,8 @@ public enum PeopleError: Error, Equatable, CustomStringConvertible {
     case pairingCodeInvalid
     /// The people database could not be read or written.
     case storage(String)
+    /// The one-time setup link was used after someone was set up.
+    case alreadySetUp
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum PeopleError: Error, Equatable, CustomStringConvertible {
         case .lastOwner(let name): "\(name) is the only owner: make someone else an owner first."
         case .pairingCodeInvalid: "That pairing code is not valid: it may have expired or been used. Make a new one."
         case .storage(let detail): "The people database could not be used: \(detail)"
+        case .alreadySetUp: "This Pocket is already set up: sign in instead."
         }
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Someone who uses this Pocket: the owner or a member of the household.
@@ -35,6 +36,9 @@ public struct Device: Hashable, Sendable, Identifiable {
     public let firstSeen: Date
     /// When it last made a request (updated at most once a minute).
     public let lastSeen: Date
+    /// What the device's pages call it, and what each change in its outbox is bound to: a digest
+    /// of `id`, so a page (and anything that reads it) never holds the id a session points at.
+    public let tag: String
 
     /// Creates a device value.
     public init(id: String, person: PersonID, name: String, csrfToken: String, firstSeen: Date, lastSeen: Date) {
@@ -44,6 +48,13 @@ public struct Device: Hashable, Sendable, Identifiable {
         self.csrfToken = csrfToken
         self.firstSeen = firstSeen
         self.lastSeen = lastSeen
+        tag = Self.tag(of: id)
+    }
+
+    /// The tag of the device with this id: 22 URL-safe characters (128 bits of SHA-256).
+    static func tag(of id: String) -> String {
+        Data(SHA256.hash(data: Data("pocket-device:\(id)".utf8)).prefix(16)).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }
 

@@ -49,3 +49,13 @@ public enum ReachableAddresses {
         return v4 + v6
     }
 }
+
+extension ReachableAddresses {
+    /// This machine's host name (`gethostname`), lowercased, or nil when it has none.
+    public static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+        return name.isEmpty ? nil : name
+    }
+}

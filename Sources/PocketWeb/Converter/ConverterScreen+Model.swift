@@ -57,8 +57,8 @@ enum ConverterScreen {
         /// When that state was saved, in ms since 1970 ("0" if never): newer waiting changes on the phone win.
         let savedAt: String
 
-        init(module: String, catalog: String, stateURL: String, owner: String, state: ConverterState, savedAt: Date?) {
-            self.savedAt = String(Int64(((savedAt?.timeIntervalSince1970 ?? 0) * 1000).rounded()))
+        init(module: String, catalog: String, stateURL: String, owner: String, state: ConverterState, savedAt: Int64?) {
+            self.savedAt = String(savedAt ?? 0)
             self.module = module
             self.catalog = catalog
             self.stateURL = stateURL

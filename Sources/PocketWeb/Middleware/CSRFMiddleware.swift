@@ -6,7 +6,8 @@ import PocketCore
 /// signing in, the browser's cookie token).
 ///
 /// The token may come from the `X-CSRF-Token` header (pocket.js), a `_csrf` form field
-/// (plain HTML forms) or a `_csrf` query item (multipart uploads, whose bodies are not parsed here).
+/// (plain HTML forms), or a `_csrf` query item on a multipart upload only (its body is not
+/// parsed here); a token in any other request's address would end up in logs and history.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = PocketRequestContext
 
@@ -53,8 +54,8 @@ struct CSRFMiddleware: RouterMiddleware {
 
     private func presentedToken(in request: inout Request, context: Context) async throws -> String? {
         if let header = request.headers[.csrfToken] { return header }
-        if let query = request.queryFields[Self.fieldName] { return query }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        if contentType.hasPrefix("multipart/form-data") { return request.queryFields[Self.fieldName] }
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else { return nil }
         let buffer: ByteBuffer
         do {

@@ -1,7 +1,9 @@
+import Foundation
 import Hummingbird
 import Logging
 
-/// Turns every error into a friendly page in Pocket's design, never a stack trace.
+/// Turns every error into a friendly page in Pocket's design, never a stack trace; a request
+/// that asks for JSON (and not HTML) gets `{"error": "…"}` with the same status instead.
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = PocketRequestContext
 
@@ -14,20 +16,55 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if error.status.code >= 500 {
                 context.logger.error("request failed: \(error)")
             }
-            return page(for: ErrorPage.Model(status: error.status, message: error.body, requestID: context.id, path: request.uri.path), context: context, headers: error.headers)
+            return answer(status: error.status, message: error.body, request: request, context: context, headers: error.headers)
+        } catch let error as any PersonFacingError {
+            if error.status.code >= 500 {
+                context.logger.error("request failed: \(String(reflecting: error))")
+            }
+            return answer(status: error.status, message: error.message, request: request, context: context, headers: [:])
         } catch let error as any HTTPResponseError {
-            return page(for: ErrorPage.Model(status: error.status, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
+            return answer(status: error.status, message: nil, request: request, context: context, headers: [:])
         } catch {
             context.logger.error("request failed: \(String(reflecting: error))")
-            return page(for: ErrorPage.Model(status: .internalServerError, message: nil, requestID: context.id, path: request.uri.path), context: context, headers: [:])
+            return answer(status: .internalServerError, message: nil, request: request, context: context, headers: [:])
         }
     }
 
-    private func page(for model: ErrorPage.Model, context: Context, headers: HTTPFields) -> Response {
-        var response = renderer.page(frame: PageFrame(title: model.title, back: BackLink(label: "Pocket", href: ShellRoute.home.href)), context: context, status: model.status) { _ in ErrorPage.View(model: model) }
+    private func answer(status: HTTPResponse.Status, message: String?, request: Request, context: Context, headers: HTTPFields) -> Response {
+        let model = ErrorPage.Model(status: status, message: message, requestID: context.id, path: request.uri.path)
+        var response = Self.wantsJSON(request) ? JSONAnswer.error(model.message, status: status)
+            : renderer.page(frame: PageFrame(title: model.title, back: BackLink(label: "Pocket", href: ShellRoute.home.href)), context: context, status: status) { _ in
+                ErrorPage.View(model: model)
+            }
         for field in headers where field.name != .contentType && field.name != .contentLength {
             response.headers.append(field)
         }
         return response
+    }
+
+    /// Whether the client asked for JSON rather than a page.
+    static func wantsJSON(_ request: Request) -> Bool {
+        let accept = request.headers[.accept]?.lowercased() ?? ""
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+}
+
+/// JSON answers, written one way: sorted keys, UTF-8, never stored by a cache.
+enum JSONAnswer {
+    /// `value` as JSON with `status`.
+    static func encode(_ value: some Encodable, status: HTTPResponse.Status = .ok, cacheControl: String = "no-store") -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Pocket's own answer types always encode; the fallback keeps a failure an answer, not a crash.
+        let data = (try? encoder.encode(value)) ?? Data(#"{"error":"Pocket could not write its answer."}"#.utf8)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: cacheControl, .contentLength: String(data.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// `{"error": message}` with `status`: the one shape every JSON error has.
+    static func error(_ message: String, status: HTTPResponse.Status) -> Response {
+        encode(["error": message], status: status)
     }
 }

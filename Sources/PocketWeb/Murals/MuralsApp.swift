@@ -16,21 +16,23 @@ public struct MuralsApp: PocketApp {
     private let tiles: MuralsTiles
 
     /// Builds the app. The demo service answers from inside Pocket; any other service is asked
-    /// through `fetcher`, each request given at most `timeout` (a refresh waits that long at worst,
+    /// through `fetcher` (by default over HTTP, following redirects only between the service's
+    /// feed and picture hosts), each request given at most `timeout` (a refresh waits that long at worst,
     /// since an unreachable host is retried until then). Pictures are kept in `imageFolder`, at most
     /// `imageCapacity` bytes.
     public init(
         store: any MuralsStore,
         service: MuralsService,
         imageFolder: URL,
-        fetcher: any HTTPFetching = LiveHTTPFetcher(),
+        fetcher: (any HTTPFetching)? = nil,
         imageCapacity: Int = 64 << 20,
         timeout: Duration = .seconds(10),
         leaflet: LeafletAssets?,
         tiles: MuralsTiles = .openStreetMap,
         logger: Logger? = nil
     ) {
-        let source: any HTTPFetching = service.isDemo ? DemoMuralFetcher() : fetcher
+        let source: any HTTPFetching = service.isDemo ? DemoMuralFetcher()
+            : fetcher ?? LiveHTTPFetcher(alsoAllowing: [service.imageBase, service.endpoint])
         self.store = store
         self.service = service
         synchronizer = MuralsSynchronizer(store: store, fetcher: source, endpoint: service.endpoint, timeout: timeout, logger: logger)

@@ -40,38 +40,16 @@ extension MuralsPages {
         return try Self.json(MuralsKeepList(murals: murals.count, items: items), cacheControl: "no-store")
     }
 
-    /// `POST /murals/changes`: one star changed on the phone, as its outbox sends it —
-    /// `{ "id": "<uuid>", "at": <ms>, "kind": "favourite" | "unfavourite", "mural": <id> }`.
-    /// Answers 200 `{ id, mural, favourite, result }` (result: applied, superseded or duplicate,
-    /// so a resend is harmless), 400 `{ error }` for a change that is not one, 404 for an unknown
-    /// mural. The merge rule is documented on `MuralsFavouriteChange`.
+    /// `POST /murals/changes`: one star changed on the phone, by the outbox contract (`Outbox`),
+    /// with the body `{ "kind": "favourite" | "unfavourite", "mural": <id> }`. Answers 200
+    /// `{ id, mural, favourite, result }` (result: applied, superseded or duplicate, so a resend is
+    /// harmless), 404 for an unknown mural. The merge rule is documented on `MuralsFavouriteChange`.
     @Sendable func changes(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let person = try context.requirePerson()
-        let body = try await request.body.collect(upTo: Self.maxChangeBytes)
-        let change: MuralsFavouriteChange
-        do {
-            change = try MuralsChangeBody.parse(Data(buffer: body))
-        } catch {
-            return try Self.failure(.badRequest, error.description)
+        try await Outbox.handle(request, context: context) { (change: Outbox.Change<MuralsChangeBody>) in
+            let star = try MuralsFavouriteChange(id: change.id, at: change.at, kind: change.body.kind, muralID: change.body.mural)
+            let outcome = try await store.apply(star, for: change.person)
+            return ChangeAnswer(id: star.id, mural: star.muralID, favourite: outcome.isFavourite, result: outcome.result.rawValue)
         }
-        do {
-            let outcome = try await store.apply(change, for: person)
-            return try Self.json(
-                ChangeAnswer(id: change.id, mural: change.muralID, favourite: outcome.isFavourite, result: outcome.result.rawValue),
-                cacheControl: "no-store")
-        } catch MuralsError.unknownMural(let id) {
-            return try Self.failure(.notFound, MuralsError.unknownMural(id).description)
-        }
-    }
-
-    /// A change is a few fields; anything longer is not one.
-    static let maxChangeBytes = 16 << 10
-
-    /// A JSON `{ "error": "…" }` with `status`, which the outbox treats as refused for good.
-    static func failure(_ status: HTTPResponse.Status, _ message: String) throws -> Response {
-        var response = try json(ChangeFailure(error: message), cacheControl: "no-store")
-        response.status = status
-        return response
     }
 }
 
@@ -103,40 +81,12 @@ struct MuralsKeepList: Encodable {
     let items: [Item]
 }
 
-/// Reads the outbox's JSON into a checked change, with a one-line reason when it is not one.
-enum MuralsChangeBody {
-    /// The change in `data`, or `MuralsError.invalidChange` saying which field is wrong.
-    static func parse(_ data: Data) throws(MuralsError) -> MuralsFavouriteChange {
-        guard let wire = try? JSONDecoder().decode(Wire.self, from: data) else {
-            throw .invalidChange("the body must be a JSON object {id, at, kind, mural}")
-        }
-        guard let id = wire.id else { throw .invalidChange("“id” must be a string") }
-        guard let kind = wire.kind else { throw .invalidChange("“kind” must be favourite or unfavourite") }
-        guard let at = wire.at else { throw .invalidChange("“at” must be a whole number of milliseconds since 1970") }
-        guard let mural = wire.mural else { throw .invalidChange("“mural” must be a mural’s id (a whole number)") }
-        return try MuralsFavouriteChange(id: id, at: at, kind: kind, muralID: mural)
-    }
-
-    /// The fields as sent; one of the wrong type (a string for a number, 1.5, true) reads as
-    /// missing, so the message can name it.
-    private struct Wire: Decodable {
-        let id: String?
-        let at: Int64?
-        let kind: String?
-        let mural: Int?
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try? container.decode(String.self, forKey: .id)
-            at = try? container.decode(Int64.self, forKey: .at)
-            kind = try? container.decode(String.self, forKey: .kind)
-            mural = try? container.decode(Int.self, forKey: .mural)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id, at, kind, mural
-        }
-    }
+/// The app's fields of a star change.
+struct MuralsChangeBody: Decodable, Sendable {
+    /// `favourite` or `unfavourite`.
+    let kind: String
+    /// The mural's id.
+    let mural: Int
 }
 
 private struct ChangeAnswer: Encodable {
@@ -144,10 +94,6 @@ private struct ChangeAnswer: Encodable {
     let mural: Int
     let favourite: Bool
     let result: String
-}
-
-private struct ChangeFailure: Encodable {
-    let error: String
 }
 
 private extension Optional {

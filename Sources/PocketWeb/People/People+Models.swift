@@ -85,7 +85,10 @@ enum SettingsPage {
 
         let personName: String
         let isOwner: Bool
+        /// The devices shown: the most recently used first, `devicesShown` of them unless all were asked for.
         let devices: [DeviceRow]
+        /// "Show all 14 devices", when some are not shown.
+        let moreDevices: (label: String, href: String)?
         let people: [PersonRow]
         let pairAction: String
         let addPersonAction: String
@@ -94,9 +97,14 @@ enum SettingsPage {
         let notice: String?
         let problem: String?
 
-        init(person: Person, thisDevice: String, devices: [Device], people: [Person], notice: String?, problem: String?) {
+        /// How many devices Settings lists before "Show all".
+        static let devicesShown = 5
+
+        init(person: Person, thisDevice: String, devices: [Device], totalDevices: Int, people: [Person], notice: String?, problem: String?) {
             personName = person.name
             isOwner = person.isOwner
+            moreDevices = totalDevices > devices.count
+                ? ("Show all \(totalDevices) devices", PeopleRoute.settings.href + "?devices=all#settings-devices") : nil
             self.devices = devices.map { device in
                 DeviceRow(
                     name: device.name,

@@ -1,3 +1,4 @@
+import PocketCore
 // The people pages' views, beside their models in People+Models.swift.
 
 /// A one-line problem (`role="alert"`) under a form's header, when there is one.
@@ -146,16 +147,18 @@ extension SettingsPage {
             <h2 class="list-section__header" id="settings-you-h">Signed in as \(model.personName)\(if: model.isOwner, " (owner)")</h2>
             <div class="list">
             <form class="cell" method="post" action="\(model.pairAction)" id="settings-pair">\(csrf)<div class="cell__main"><span class="cell__text"><span class="cell__title">Pair a phone</span><span class="cell__subtitle">A QR code that signs a phone in as you</span></span><button class="button" type="submit" id="settings-pair-button">Pair a Phone</button></div></form>
-            <form class="cell" method="post" action="\(model.signOutAction)" id="settings-signout">\(csrf)<div class="cell__main"><button class="button button--destructive" type="submit" id="settings-signout-button">Sign Out of This Device</button></div></form>
+            <form class="cell" method="post" action="\(model.signOutAction)" id="settings-signout" data-signout>\(csrf)<div class="cell__main"><button class="button button--destructive" type="submit" id="settings-signout-button">Sign Out of This Device</button></div></form>
             </div>
             </section>
             <section class="list-section" aria-labelledby="settings-devices-h">
             <h2 class="list-section__header" id="settings-devices-h">Your Devices</h2>
             <ul class="list" role="list" id="settings-devices">
             \(each: model.devices, device)
+            \(unwrap: model.moreDevices, { "<li class=\"cell\"><a class=\"cell__main\" href=\"\($0.href)\" id=\"settings-devices-all\"><span class=\"cell__text\"><span class=\"cell__title\">\($0.label)</span></span><span class=\"cell__chevron\" aria-hidden=\"true\"></span></a></li>" })
             </ul>
-            <p class="list-section__footer">Signing a device out takes effect on its next request.</p>
+            <p class="list-section__footer">Signing a device out takes effect on its next request. Signing in on a new device signs out the one used longest ago once you have \(PeopleDatabase.devicesPerPerson).</p>
             </section>
+            \(signOutWarning)
             <section class="list-section" aria-labelledby="settings-password-h">
             <h2 class="list-section__header" id="settings-password-h">Password</h2>
             <form class="list" method="post" action="\(model.passwordAction)" id="settings-password">\(csrf)
@@ -171,9 +174,26 @@ extension SettingsPage {
 
         private var csrf: HTML { Components.csrf(chrome) }
 
+        /// Asked before signing this device out while changes made here have not reached Pocket
+        /// (js/offline/signout.js opens it and fills in the count): signing out clears them.
+        private var signOutWarning: HTML {
+            """
+            <dialog class="alert" id="signout-pending" aria-labelledby="signout-pending-title" aria-describedby="signout-pending-message">
+            <h2 class="alert__title" id="signout-pending-title">Changes Not Sent</h2>
+            <p class="alert__message" id="signout-pending-message"><span data-count>Some changes</span> made on this device have not reached Pocket yet. Signing out now loses them.</p>
+            <p class="alert__message" id="signout-pending-status" role="status"></p>
+            <div class="alert__actions">
+            <button type="button" class="alert__button" data-signout-send>Send Them First</button>
+            <button type="button" class="alert__button alert__button--destructive" data-signout-anyway>Sign Out and Lose Them</button>
+            <button type="button" class="alert__button alert__button--cancel" commandfor="signout-pending" command="close">Cancel</button>
+            </div>
+            </dialog>
+            """
+        }
+
         private func device(_ row: Model.DeviceRow) -> HTML {
             """
-            <li class="cell"><form class="cell__main" method="post" action="\(row.signOutAction)">\(csrf)<span class="cell__text"><span class="cell__title">\(row.name)\(if: row.isThisDevice, " (this device)")</span><span class="cell__subtitle">\(row.detail)</span></span><button class="button button--destructive" type="submit">Sign Out</button></form></li>
+            <li class="cell"><form class="cell__main" method="post" action="\(row.signOutAction)"\(flag: "data-signout", row.isThisDevice)>\(csrf)<span class="cell__text"><span class="cell__title">\(row.name)\(if: row.isThisDevice, " (this device)")</span><span class="cell__subtitle">\(row.detail)</span></span><button class="button button--destructive" type="submit">Sign Out</button></form></li>
 
             """
         }

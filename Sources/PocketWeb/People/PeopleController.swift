@@ -44,15 +44,16 @@ struct PeopleController: Sendable {
         let fields = try await request.formFields(context: context)
         let name = String((fields["name"] ?? "").prefix(200)), password = fields["password"] ?? ""
         let next = SignInPage.safeNext(fields["next"])
-        let keys = ["signin-address:\(context.clientAddress)", "signin-name:\(name.lowercased())"]
-        if let wait = await people.throttle.retryAfter(keys) {
+        // Keyed on the address, and on the name at that address: wrong passwords from one address
+        // slow that address down, never the right password from another (a lock-out for anyone).
+        let keys = ["signin-address:\(context.clientAddress)", "signin-name:\(name.lowercased())@\(context.clientAddress)"]
+        if let wait = await people.throttle.reserve(keys) {
             context.logger.warning("sign-in refused (throttled, \(wait) s) for name \(name.debugDescription) from \(context.clientAddress)")
             var response = try signInForm(next: next, name: name, problem: "Too many failed sign-ins: wait \(wait) seconds, then try again.", status: .tooManyRequests, context: context)
             response.headers[.retryAfter] = String(wait)
             return response
         }
         guard let person = try await people.store.verify(name: name, password: password) else {
-            await people.throttle.recordFailure(keys)
             context.logger.warning("sign-in failed for name \(name.debugDescription) from \(context.clientAddress)")
             return try signInForm(next: next, name: name, problem: "That name and password do not match.", status: .unauthorized, context: context)
         }
@@ -86,7 +87,9 @@ struct PeopleController: Sendable {
         guard password == fields["confirm"] else { return try again("The two passwords are not the same.") }
         let person: Person
         do {
-            person = try await people.store.addPerson(name: name, password: password, isOwner: true)
+            person = try await people.store.addPerson(name: name, password: password, isOwner: true, onlyIfFirst: true)
+        } catch PeopleError.alreadySetUp {
+            throw HTTPError(.notFound, message: "That setup link has been used or is not this Pocket’s. Sign in instead.")
         } catch let error as PeopleError {
             return try again(error.description)
         }
@@ -109,18 +112,32 @@ struct PeopleController: Sendable {
         }
     }
 
+    /// The page a pairing link opens: "Continue as bea". Only a link's long code is looked up
+    /// here (a short code is typed at `/join`), and every look-up counts against the address's
+    /// pairing attempts like a redeemed code, so this page cannot be used to guess codes.
     @Sendable func joinLinkPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let code = try context.parameters.require("code")
-        guard let person = try await people.store.pairingPerson(code: code) else {
-            return try joinLinkForm(code: code, personName: nil, problem: PeopleError.pairingCodeInvalid.description, status: .notFound, context: context)
+        let keys = Self.joinKeys(context)
+        if let wait = await people.throttle.reserve(keys) {
+            context.logger.warning("pairing refused (throttled, \(wait) s) from \(context.clientAddress)")
+            var response = try joinLinkForm(code: "", personName: nil, problem: "Too many wrong codes: wait \(wait) seconds, then try again.", status: .tooManyRequests, context: context)
+            response.headers[.retryAfter] = String(wait)
+            return response
         }
+        guard RandomToken.isWellFormed(code), let person = try await people.store.pairingPerson(code: code) else {
+            context.logger.warning("pairing link not valid, from \(context.clientAddress)")
+            return try joinLinkForm(code: "", personName: nil, problem: PeopleError.pairingCodeInvalid.description, status: .notFound, context: context)
+        }
+        await people.throttle.recordSuccess(keys)
         return try joinLinkForm(code: code, personName: person.name, problem: nil, status: .ok, context: context)
     }
 
     @Sendable func joinWithLink(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let code = try context.parameters.require("code")
-        return try await join(code: code, request: request, context: context) { problem, status in
-            try joinLinkForm(code: code, personName: nil, problem: problem, status: status, context: context)
+        // A link carries the long code only: a short one is typed at /join.
+        let linkCode = RandomToken.isWellFormed(code) ? code : ""
+        return try await join(code: linkCode, request: request, context: context) { problem, status in
+            try joinLinkForm(code: "", personName: nil, problem: problem, status: status, context: context)
         }
     }
 
@@ -128,7 +145,7 @@ struct PeopleController: Sendable {
 
     @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let notice = request.queryFields["notice"].flatMap { Self.notices[$0] }
-        return try await settingsPage(context: context, notice: notice, problem: nil, status: .ok)
+        return try await settingsPage(context: context, notice: notice, problem: nil, status: .ok, allDevices: request.queryFields["devices"] == "all")
     }
 
     @Sendable func pair(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -203,9 +220,19 @@ struct PeopleController: Sendable {
         let identity = try requireIdentity(context)
         var request = request
         let fields = try await request.formFields(context: context)
+        // The current password is a password guess like a sign-in's: throttled per person.
+        let keys = ["password-person:\(identity.person.id.rawValue)"]
+        if let wait = await people.throttle.reserve(keys) {
+            context.logger.warning("password change refused (throttled, \(wait) s) for \(identity.person.name.debugDescription)")
+            var response = try await settingsPage(context: context, notice: nil, problem: "Too many wrong passwords: wait \(wait) seconds, then try again.", status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
         guard try await people.store.verify(name: identity.person.name, password: fields["current"] ?? "") != nil else {
+            context.logger.warning("password change: wrong current password for \(identity.person.name.debugDescription)")
             return try await settingsPage(context: context, notice: nil, problem: "The current password is not right.", status: .badRequest)
         }
+        await people.throttle.recordSuccess(keys)
         do {
             try await people.store.setPassword(named: identity.person.name, to: fields["password"] ?? "")
         } catch let error as PeopleError {
@@ -224,6 +251,11 @@ private extension PeopleController {
         "added": "Added.", "removed": "Removed.", "signed-out": "That device is signed out.",
         "password": "Password changed. Your other devices are signed out.",
     ]
+
+    /// Pairing attempts, redeemed or only looked up, are counted per client address.
+    static func joinKeys(_ context: PocketRequestContext) -> [String] {
+        ["join-address:\(context.clientAddress)"]
+    }
 
     static func seeOther(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
@@ -260,8 +292,8 @@ private extension PeopleController {
     }
 
     func join(code: String, request: Request, context: PocketRequestContext, problem: (String, HTTPResponse.Status) throws -> Response) async throws -> Response {
-        let keys = ["join-address:\(context.clientAddress)"]
-        if let wait = await people.throttle.retryAfter(keys) {
+        let keys = Self.joinKeys(context)
+        if let wait = await people.throttle.reserve(keys) {
             context.logger.warning("pairing refused (throttled, \(wait) s) from \(context.clientAddress)")
             var response = try problem("Too many wrong codes: wait \(wait) seconds, then try again.", .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
@@ -271,7 +303,6 @@ private extension PeopleController {
         do {
             person = try await people.store.redeemPairingCode(code)
         } catch let error as PeopleError {
-            await people.throttle.recordFailure(keys)
             context.logger.warning("pairing failed from \(context.clientAddress)")
             return try problem(error.description, .notFound)
         }
@@ -321,11 +352,14 @@ private extension PeopleController {
         return response
     }
 
-    func settingsPage(context: PocketRequestContext, notice: String?, problem: String?, status: HTTPResponse.Status) async throws -> Response {
+    func settingsPage(context: PocketRequestContext, notice: String?, problem: String?, status: HTTPResponse.Status,
+                      allDevices: Bool = false) async throws -> Response {
         let identity = try requireIdentity(context)
+        let devices = try await people.store.devices(
+            of: identity.person.id, limit: allDevices ? PeopleDatabase.devicesPerPerson : SettingsPage.Model.devicesShown)
         let model = SettingsPage.Model(
             person: identity.person, thisDevice: identity.device.id,
-            devices: try await people.store.devices(of: identity.person.id),
+            devices: devices.devices, totalDevices: devices.total,
             people: identity.person.isOwner ? try await people.store.people() : [],
             notice: notice, problem: problem
         )

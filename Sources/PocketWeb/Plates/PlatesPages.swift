@@ -124,8 +124,8 @@ struct PlatesPages: Sendable {
         if let latitude = fields["latitude"].flatMap(DecimalText.number), let longitude = fields["longitude"].flatMap(DecimalText.number) {
             location = try? Location(latitude: latitude, longitude: longitude)
         }
-        let game = try await store.snapshot()
-        _ = try await store.spot(state.code, at: Date(), location: game.recordsLocation ? location : nil)
+        // The store keeps the place only if the person chose to record where.
+        _ = try await store.spot(state.code, at: Date(), location: location)
         return seeOther(PlatesRoute.safeReturn(fields["return"]))
     }
 

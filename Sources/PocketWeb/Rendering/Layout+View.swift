@@ -32,6 +32,7 @@ enum Layout {
         <meta name="apple-mobile-web-app-status-bar-style" content="default">
         <meta name="apple-mobile-web-app-title" content="Pocket">
         <meta name="csrf-token" content="\(chrome.csrfToken)">
+        \(unwrap: chrome.signedIn, { "<meta name=\"pocket-device\" content=\"\($0.device)\" data-person=\"\($0.person)\" data-name=\"\($0.name)\">" })
         <meta name="pocket-sw" content="/sw.js">
         <title>\(frame.documentTitle)</title>
         <link rel="manifest" href="/manifest.webmanifest">

@@ -43,6 +43,9 @@ public struct BackLink: Sendable, Hashable {
 public struct Chrome: Sendable, Hashable {
     /// The browser session's CSRF token, for forms and the meta tag.
     public internal(set) var csrfToken: String
+    /// Who is signed in on this device, for the outbox: changes are bound to the device that
+    /// made them (see `Outbox`). Nil for a stranger.
+    public internal(set) var signedIn: OutboxOwner?
     /// Name of the hidden field forms carry the token in.
     public let csrfField = CSRFMiddleware.fieldName
     /// `/static/css/pocket.css?v=…`
@@ -61,4 +64,15 @@ public struct Chrome: Sendable, Hashable {
     public let version: String
     /// The import map's JSON (see `ImportMap`), written into the page as it is.
     let importMap: String
+}
+
+/// The signed-in device and person a page names, so the phone's outbox binds each change to
+/// them and never sends one person's changes in another's session.
+public struct OutboxOwner: Sendable, Hashable {
+    /// The device's tag (`Device.tag`).
+    public let device: String
+    /// The person's id.
+    public let person: Int64
+    /// The person's name, for saying whose changes were set aside.
+    public let name: String
 }

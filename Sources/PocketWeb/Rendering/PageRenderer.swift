@@ -21,6 +21,7 @@ public struct PageRenderer: Sendable {
         serviceWorkerScript = ByteBuffer(string: try ServiceWorker.script(assets: assets))
         links = Chrome(
             csrfToken: "",
+            signedIn: nil,
             stylesheet: assets.url("css/pocket.css"),
             script: assets.url("js/pocket.js"),
             favicon: assets.url("icons/pocket.svg"),
@@ -36,6 +37,7 @@ public struct PageRenderer: Sendable {
     public func chrome(for context: PocketRequestContext, app: String? = nil) -> Chrome {
         var chrome = links
         chrome.csrfToken = context.csrfToken
+        chrome.signedIn = context.identity.map { OutboxOwner(device: $0.device.tag, person: $0.person.id.rawValue, name: $0.person.name) }
         chrome.appStylesheet = app.flatMap { assets.asset(at: "css/apps/\($0).css") != nil ? assets.url("css/apps/\($0).css") : nil }
         return chrome
     }
@@ -58,16 +60,17 @@ public struct PageRenderer: Sendable {
         return Self.htmlResponse(page)
     }
 
-    /// An HTML response that is never stored by shared caches.
+    /// An HTML response that no shared cache stores and the browser revalidates: pages are
+    /// personal, so `private`.
     public static func htmlResponse(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
         htmlResponse(ByteBuffer(string: html), status: status)
     }
 
-    /// An HTML response, already in a buffer, that is never stored by shared caches.
+    /// An HTML response, already in a buffer, as `htmlResponse(_:status:)`.
     static func htmlResponse(_ html: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-cache"
+        headers[.cacheControl] = "private, no-cache"
         return Response(status: status, headers: headers, body: .init(byteBuffer: html))
     }
 }

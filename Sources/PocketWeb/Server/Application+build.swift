@@ -18,7 +18,8 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let renderer = try PageRenderer(resources: resources)
-    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.tls != nil)
+    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.tls != nil,
+                             hosts: .thisMachine(bind: configuration.host))
     let server: HTTPServerBuilder
     // A connection is closed when it sends no complete request part for this long: that ends
     // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
@@ -63,9 +64,10 @@ struct AppBackgroundService: Service {
 
 /// Builds the router: shared middleware, the public routes (sign-in, setup, pairing, static
 /// files) and, behind the sign-in guard, the shell's and each app's routes below its prefix.
-/// Tests pass their own `router` to put a middleware in front.
+/// Requests for a name Pocket does not serve (`hosts`) are refused. Tests pass their own
+/// `router` to put a middleware in front.
 public func buildRouter(
-    renderer: PageRenderer, apps: [any PocketApp], people: WebPeople, isTLS: Bool = false,
+    renderer: PageRenderer, apps: [any PocketApp], people: WebPeople, isTLS: Bool = false, hosts: ServedHosts = .any,
     router: Router<PocketRequestContext> = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
 ) -> Router<PocketRequestContext> {
     let policy = apps.reduce(ExternalSources(scriptHashes: [renderer.importMap.cspSource])) { $0.merged(with: $1.externalSources) }
@@ -74,6 +76,7 @@ public func buildRouter(
     // the CSRF check needs its token.
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: ClientMiddleware(isTLS: isTLS, trustedProxy: people.trustedProxy))
+    router.add(middleware: HostCheckMiddleware(hosts: hosts, trustedProxy: people.trustedProxy))
     router.add(middleware: SecurityHeadersMiddleware(policy: policy))
     router.add(middleware: SessionCookieHardening())
     router.add(middleware: people.sessionMiddleware())

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The service worker script: `js/service-worker.js` after the two constants that tie it to this build.
+/// The service worker script: `js/service-worker.js` after the two constants that tie it to this
+/// build, its imports pointed at the modules' versioned URLs.
 enum ServiceWorker {
     /// Where the script lives among the static files.
     static let scriptPath = "js/service-worker.js"
@@ -26,6 +27,10 @@ enum ServiceWorker {
 
     /// The script served at `/sw.js`: the constants as JSON (so any character is escaped for
     /// JavaScript), then the file.
+    ///
+    /// It is served from `/` (a worker's scope cannot be wider than its folder), so its imports,
+    /// written relative to `js/` like every module's, are rewritten to the modules' versioned
+    /// URLs: a worker has no import map, and the versioned URLs are the ones precached.
     static func script(assets: AssetCatalog) throws -> String {
         guard let file = assets.asset(at: scriptPath) else { throw WebError.resourcesMissing(scriptPath) }
         let model = Model(assets: assets)
@@ -33,6 +38,20 @@ enum ServiceWorker {
         encoder.outputFormatting = .withoutEscapingSlashes
         let version = String(decoding: try encoder.encode(model.version), as: UTF8.self)
         let precache = String(decoding: try encoder.encode(model.precache), as: UTF8.self)
-        return "const VERSION = \(version);\nconst PRECACHE = \(precache);\n" + String(decoding: file.data, as: UTF8.self)
+        let source = try String(decoding: file.data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in try importResolved(String(line), assets: assets) }.joined(separator: "\n")
+        return "const VERSION = \(version);\nconst PRECACHE = \(precache);\n" + source
+    }
+
+    /// `line` with the relative path of an `import … from "./x.js"` replaced by the module's
+    /// versioned URL; any other line as it is. An import of a file that is not there stops
+    /// Pocket from starting, rather than serving a worker that cannot load.
+    static func importResolved(_ line: String, assets: AssetCatalog) throws -> String {
+        guard line.hasPrefix("import "), let from = line.range(of: " from \"./"), let end = line[from.upperBound...].firstIndex(of: "\"") else {
+            return line
+        }
+        let path = "js/" + line[from.upperBound..<end]
+        guard assets.asset(at: path) != nil else { throw WebError.resourcesMissing(path) }
+        return line[..<from.lowerBound] + " from \"" + assets.url(path) + "\"" + line[line.index(after: end)...]
     }
 }

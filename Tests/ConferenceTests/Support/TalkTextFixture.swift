@@ -10,6 +10,8 @@ final class TalkTextFixture: @unchecked Sendable {
         case text(String)
         case status(Int)
         case stall(seconds: Double)
+        /// A redirect to this address.
+        case redirect(String)
     }
 
     private let lock = NSLock()
@@ -40,6 +42,8 @@ final class TalkTextFixture: @unchecked Sendable {
                 return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
             case .status(let code):
                 return Response(status: .init(code: code), body: .init(byteBuffer: ByteBuffer(string: "no")))
+            case .redirect(let location):
+                return Response(status: .found, headers: [.location: location])
             case .stall(let seconds):
                 try await Task.sleep(for: .seconds(seconds))
                 return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "late")))

@@ -8,6 +8,7 @@
  *   ui/dialogs.js       invoker commands, focus return, light dismiss
  *   live.js             Server-Sent Events, timed refreshes, apps' own modules
  *   offline/status.js   the offline bar and the changes waiting to be sent
+ *   offline/signout.js  asks before signing out while changes made here wait
  *
  * Every page works without any of it: links navigate, forms post, dialogs open through invoker
  * commands. The modules only make that smoother, and whenever something fails they fall back to
@@ -21,6 +22,7 @@ import { playSound } from './ui/controls.js';
 import './ui/dialogs.js';
 import './live.js';
 import './offline/status.js';
+import './offline/signout.js';
 
 export { navigate, playSound };
 
@@ -30,7 +32,7 @@ if (screenEl()) initScreen(screenEl());
 
 const swMeta = document.querySelector('meta[name="pocket-sw"]');
 if (swMeta && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.register(swMeta.content, { scope: '/' })
+  navigator.serviceWorker.register(swMeta.content, { scope: '/', type: 'module' })
     .catch((err) => console.debug('Pocket: service worker registration failed', err));
 }
 

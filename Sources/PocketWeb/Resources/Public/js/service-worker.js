@@ -1,9 +1,10 @@
 /* global VERSION, PRECACHE */
 /*
- * Pocket service worker, served at /sw.js. The server puts two constants before this file so that
- * the cache version and the precache list always match the assets of the running build:
- * VERSION (a new build means a new version, so the old caches are dropped on activate) and
- * PRECACHE (the shell's files and the offline page).
+ * Pocket service worker, served at /sw.js as a module worker. The server puts two constants before
+ * this file so that the cache version and the precache list always match the assets of the running
+ * build: VERSION (a new build means a new version, so the old caches are dropped on activate) and
+ * PRECACHE (the shell's files and the offline page); and it points the imports below at their
+ * versioned URLs. The outbox is the pages' own module (lib/outbox-core.js, offline/idb-store.js).
  *
  * Strategy: versioned /static/ assets cache-first; pages from the network when it answers within
  * a few seconds, else the phone's copy marked as saved (data-offline-saved on <html>, read by
@@ -11,6 +12,9 @@
  * again" retries it. Pages people keep offline on purpose (a Conference, Murals pictures) live in
  * KEPT, which a new version does not drop. Anything else, SSE streams above all, passes through.
  */
+import { createOutbox } from "./lib/outbox-core.js";
+import { idbStore } from "./offline/idb-store.js";
+
 const SHELL = `pocket-shell-${VERSION}`;
 const PAGES = `pocket-pages-${VERSION}`;
 const KEPT = "pocket-kept";
@@ -155,49 +159,17 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// Background sync (where the browser has it): an open Pocket page sends its own outbox (with the
-// page's fresh CSRF token); with none open, the worker sends it. A rejected wait makes the browser
-// try the sync again later.
+// Background sync (where the browser has it): an open Pocket page sends its own outbox (it knows
+// who is signed in); with none open, the worker sends each change as it was bound, and the server
+// sets aside any that is not the session's device's. A rejected wait makes the browser try the
+// sync again later.
 self.addEventListener("sync", (event) => {
   if (event.tag !== "pocket-outbox") return;
-  event.waitUntil(self.clients.matchAll({ type: "window" }).then((clients) => {
-    if (!clients.length) return sendOutbox();
-    for (const client of clients) client.postMessage("pocket-flush");
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then(async (clients) => {
+    if (clients.length) {
+      for (const client of clients) client.postMessage("pocket-flush");
+      return;
+    }
+    if (!(await createOutbox({ store: idbStore }).flush())) throw new Error("Pocket: changes still waiting");
   }));
 });
-
-/** Answers after which a change is dropped: applied, or refused for good (as js/lib/outbox-core.js). */
-const REFUSED = new Set([400, 404, 409, 410, 413, 422]);
-
-/** The outbox's IndexedDB database, as js/offline/idb-store.js makes it. */
-function openOutbox() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open("pocket", 1);
-    request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "id" }).createIndex("at", "at");
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function done(request) {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-/** Sends the waiting changes in order, as the page would; stops (rejecting) at the first that must wait. */
-async function sendOutbox() {
-  const db = await openOutbox();
-  const changes = await done(db.transaction("outbox").objectStore("outbox").index("at").getAll());
-  for (const change of changes) {
-    const response = await fetch(change.url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": change.csrf ?? "" },
-      body: JSON.stringify({ id: change.id, at: change.at, ...change.body }),
-      credentials: "same-origin",
-    });
-    if (!response.ok && !REFUSED.has(response.status)) throw new Error(`the server answered ${response.status}`);
-    await done(db.transaction("outbox", "readwrite").objectStore("outbox").delete(change.id));
-  }
-}

@@ -12,6 +12,8 @@ import { enqueue, flush, onChange, pending } from '../outbox.js';
 import { navigate } from '../nav/navigation.js';
 
 const APP = 'converter';
+/** How long the keys must rest before the state is sent: only a settled state goes to the server. */
+const SETTLE_MS = 1500;
 const KEPT = 'pocket-kept';
 const CATALOG_KEY = 'pocket.converter.catalog';
 const stateKey = (owner) => `pocket.converter.state.${owner}`;
@@ -65,12 +67,15 @@ export function init(form) {
     writeLocal(owner, state);
     render(form, converter.screen(state, result.ignored), unitsChanged);
     if (result.ignored !== null) return; // a refused key changed nothing worth sending
-    enqueue(APP, stateUrl, { state }).then(() => flush()).then((sent) => {
-      // Not sent: the offline bar says so and counts it; the outbox sends it later.
-      if (!sent) document.dispatchEvent(new CustomEvent('pocket:unreachable'));
-    }).catch(() => {});
+    // The whole state replaces any still waiting: at most one converter change waits, however
+    // many keys were pressed, and it is sent once the keys rest (or the page is left).
+    enqueue(APP, stateUrl, { state }, { coalesce: true, settleMs: SETTLE_MS }).catch(() => {});
   };
   form.addEventListener('submit', onSubmit);
+  // Leaving the page (or the app) sends the settled state now rather than after the rest.
+  const onHide = () => { if (document.visibilityState === 'hidden') flush(); };
+  document.addEventListener('visibilitychange', onHide);
+  addEventListener('pagehide', flush);
 
   const onUnreachable = () => { reread = true; };
   document.addEventListener('pocket:unreachable', onUnreachable);
@@ -103,6 +108,8 @@ export function init(form) {
   return () => {
     alive = false;
     form.removeEventListener('submit', onSubmit);
+    document.removeEventListener('visibilitychange', onHide);
+    removeEventListener('pagehide', flush);
     document.removeEventListener('pocket:unreachable', onUnreachable);
     stopWatching?.();
   };

@@ -135,6 +135,14 @@ async function swap(doc, next, { transition, scroll, keep, carry, focused, item 
       const meta = document.querySelector(`meta[name="${name}"]`);
       if (meta && content != null) meta.content = content;
     }
+    // Who is signed in may have changed (a sign-in, a sign-out): the outbox binds changes to it.
+    const owner = doc.querySelector('meta[name="pocket-device"]');
+    const current = document.querySelector('meta[name="pocket-device"]');
+    if (!doc.documentElement.hasAttribute('data-offline-saved') && owner?.outerHTML !== current?.outerHTML) {
+      if (owner) (current ?? document.head.appendChild(document.createElement('meta'))).replaceWith(document.importNode(owner));
+      else current?.remove();
+      document.dispatchEvent(new CustomEvent('pocket:owner'));
+    }
     initScreen(next);
     if (kept) writeScroll(kept);
     else if (scroll !== 'top') writeScroll(scroll);

@@ -1,6 +1,7 @@
 /*
  * idb-store.js: the outbox's storage in IndexedDB (database "pocket", object store "outbox",
- * keyed by change id, ordered by time), so waiting changes survive a closed browser.
+ * keyed by change id, ordered by time), so waiting changes survive a closed browser. The one
+ * definition of that schema: pages and the service worker both import it.
  */
 
 const DB = 'pocket';
@@ -29,7 +30,7 @@ function run(mode, work) {
   }));
 }
 
-/** The outbox's store: add, all (oldest first), remove. */
+/** The outbox's store: add (or replace, by id), all (oldest first), remove. */
 export const idbStore = {
   add: (change) => run('readwrite', (store) => store.put(change)),
   all: () => run('readonly', (store) => store.index('at').getAll()),

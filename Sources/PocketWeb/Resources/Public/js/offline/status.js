@@ -7,8 +7,8 @@
  * need the server ([data-needs-server], the remotes) work again.
  */
 import { announce, onScreen, root, screenEl } from '../core/dom.js';
-import { barText } from '../lib/offline-text.js';
-import { flush, onChange } from '../outbox.js';
+import { barText, refusedText } from '../lib/offline-text.js';
+import { discardSetAside, flush, onChange } from '../outbox.js';
 import { isNavigating, navigate } from '../nav/navigation.js';
 
 const PING_EVERY_MS = 5000;
@@ -16,7 +16,12 @@ const PING_TIMEOUT_MS = 4000;
 
 let offline = root.hasAttribute('data-offline-saved') || navigator.onLine === false;
 let waiting = 0;
+let aside = 0;
+let signedOut = false;
+let notice = null; // what the bar says for a moment (a change the server refused)
+let noticeTimer = null;
 let pingTimer = null;
+const NOTICE_MS = 8000;
 
 /** Marks the server as unreachable (a failed request, a dropped live connection). */
 export function unreachable() {
@@ -60,7 +65,7 @@ function render() {
   if (!screen) return;
   root.classList.toggle('is-offline', offline);
   let bar = screen.querySelector(':scope > .offline-bar');
-  const text = barText({ offline, waiting, saved: Number(root.dataset.offlineSaved) || 0 });
+  const text = notice ?? barText({ offline, waiting, saved: Number(root.dataset.offlineSaved) || 0, signedOut, aside });
   if (!text) { bar?.remove(); } else {
     if (!bar) {
       bar = Object.assign(document.createElement('p'), { className: 'offline-bar', id: 'pocket-offline' });
@@ -69,8 +74,21 @@ function render() {
       if (navbar) navbar.after(bar); else screen.prepend(bar);
     }
     bar.textContent = text;
+    if (!notice && !offline && signedOut && waiting && !screen.querySelector('#signin-form')) {
+      bar.append(' ', action('a', 'Sign In', { href: `/signin?next=${encodeURIComponent(location.pathname + location.search)}` }));
+    }
+    if (!notice && aside) bar.append(' ', action('button', 'Discard', { type: 'button', onclick: () => discardSetAside() }));
   }
   for (const el of screen.querySelectorAll('[data-needs-server]')) disconnect(el, offline);
+}
+
+/** A link or button inside the bar. */
+function action(tag, text, props) {
+  const el = Object.assign(document.createElement(tag), { className: 'offline-bar__action', textContent: text });
+  for (const [name, value] of Object.entries(props)) {
+    if (typeof value === 'function') el[name] = value; else el.setAttribute(name, value);
+  }
+  return el;
 }
 
 // A control panel that cannot work without the server (a remote): offline it says so and its
@@ -92,7 +110,20 @@ function disconnect(el, off) {
   el.classList.toggle('is-disconnected', off);
 }
 
-onChange((count) => { waiting = count; render(); });
+onChange((count, info) => {
+  waiting = count;
+  aside = info?.aside ?? 0;
+  signedOut = !!info?.signedOut;
+  render();
+});
+// A change the server refused for good is dropped: say so, in its words, for a moment.
+document.addEventListener('pocket:outbox-refused', (event) => {
+  notice = refusedText(event.detail?.message);
+  announce(notice);
+  render();
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { notice = null; render(); }, NOTICE_MS);
+});
 onScreen((screen) => {
   if (root.hasAttribute('data-offline-saved') || screen.querySelector('[data-offline-page]')) unreachable();
   render();
