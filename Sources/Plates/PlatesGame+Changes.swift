@@ -103,9 +103,9 @@ private extension PlatesGame {
         try log.db.execute(
             sql: "INSERT INTO trip(personID, startedAt, endedAt) VALUES (?, ?, ?)",
             arguments: [person.rawValue, time, span.trip.endedAt])
-        // Pressed now, the usual case: no change of the old trip is as late, so the old trip keeps
-        // its spots and the new one starts empty.
-        guard try log.hasChange(after: change, in: span) else { return }
+        // Pressed now, the usual case: no change of the old trip is made at this time or later, so
+        // the old trip keeps its spots and the new one starts empty.
+        guard try log.hasChange(madeFrom: time, in: span, besides: change.id) else { return }
         try rebuild(try log.span(containing: time), only: nil)
         try rebuild(try log.span(containing: time - 1), only: nil)
     }
@@ -189,6 +189,14 @@ struct ChangeLog {
                     AND (at > ? OR (at = ? AND id > ?)))
                 """,
             arguments: [person.rawValue, span.times.upperBound, change.at, change.at, change.id]) ?? false
+    }
+
+    /// Whether the span holds a change other than `id` made at `time` or later (which a New Trip
+    /// at `time` moves to the trip it starts, whatever their ids).
+    func hasChange(madeFrom time: Int64, in span: Span, besides id: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM plateChange WHERE personID = ? AND at >= ? AND at < ? AND kind != 'newTrip' AND id != ?)",
+            arguments: [person.rawValue, time, span.times.upperBound, id]) ?? false
     }
 
     /// The span's last Reset Game in the rule's order, if it has one.

@@ -130,6 +130,62 @@ struct PlatesMergeTests {
         #expect(try await outcome(game).finished == [["AL"]])
     }
 
+    /// The store works most changes in incrementally and reads only what a late change needs; in
+    /// any arrival order, every trip must hold exactly what the rule gives from the whole set:
+    /// spans cut at each New Trip's time, and in each span `PlatesMerge.spots` of its changes.
+    @Test(arguments: 0..<12)
+    func everyArrivalOrderGivesWhatTheRuleGivesFromTheWholeSet(seed: Int) async throws {
+        var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 1)
+        let codes = ["AL", "AK", "AZ", "TX", "UT", "OR"]
+        var changes: [PlateChange] = []
+        for index in 0..<70 {
+            // Few distinct times, so equal times (settled by id) happen often.
+            let at = base - 100_000 + Int64(random.next(below: 40)) * 1_000
+            let roll = random.next(below: 20)
+            let kind: PlateChange.Kind = roll < 11 ? .spot : roll < 16 ? .unspot : roll < 18 ? .reset : .newTrip
+            let state = kind == .spot || kind == .unspot ? codes[random.next(below: codes.count)] : nil
+            let location = kind == .spot && random.next(below: 3) == 0 ? try Location(latitude: Double(index), longitude: 1) : nil
+            changes.append(try PlateChange(id: "c\(random.next(below: 1000))-\(index)", at: at, kind: kind, stateCode: state, location: location))
+        }
+        let expected = Self.reference(changes)
+        for round in 0..<3 {
+            var order = changes
+            order.shuffle(using: &random)
+            // Some changes arrive twice.
+            order += order.prefix(5)
+            let database = try PlatesDatabase.inMemory(catalog: catalog)
+            let game = database.game(for: .firstOwner)
+            _ = try await game.setRecordsLocation(true)
+            for change in order { _ = try await game.apply(change) }
+            let stored = try await Self.stored(game)
+            #expect(stored == expected, "seed \(seed), round \(round)")
+        }
+    }
+
+    /// Each trip's spots, oldest trip first, as "code@time" (with "+" when a place was kept).
+    private static func reference(_ changes: [PlateChange]) -> [[String]] {
+        let bounds = Set(changes.filter { $0.kind == .newTrip }.map(\.at)).sorted()
+        var spans: [[PlateChange]] = Array(repeating: [], count: bounds.count + 1)
+        for change in changes {
+            spans[bounds.lastIndex { $0 <= change.at }.map { $0 + 1 } ?? 0].append(change)
+        }
+        return spans.map { span in
+            PlatesMerge.spots(span).map { "\($0.key)@\($0.value.at)\($0.value.location == nil ? "" : "+")" }.sorted()
+        }
+    }
+
+    private static func stored(_ game: PlatesGame) async throws -> [[String]] {
+        let ids = try await game.writer.read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM trip WHERE personID = ? ORDER BY startedAt, id", arguments: [game.person.rawValue])
+        }
+        var trips: [[String]] = []
+        for id in ids {
+            let spots = try await game.trip(id: id).spots
+            trips.append(spots.map { "\($0.stateCode)@\(ChangeTime.milliseconds($0.spottedAt))\($0.location == nil ? "" : "+")" }.sorted())
+        }
+        return trips
+    }
+
     @Test func changesThatCannotBeAppliedSayWhy() async throws {
         #expect(throws: PlatesError.invalidChange("its id must be 1 to 100 printable ASCII characters")) {
             try PlateChange(id: "", at: 1, kind: .reset)
