@@ -12,7 +12,7 @@ import PocketCore
 /// encode, and its decoder repairs units a newer catalog no longer offers; a row that cannot be
 /// read at all (hand-edited, or from a future version) falls back to the first-launch screen
 /// instead of breaking the page, and is replaced by the next change.
-public struct ConverterDatabase: Sendable {
+public struct ConverterDatabase: HealthChecked {
     private let writer: any DatabaseWriter
     /// Each person's state as last read, kept until the file's next commit: the screen is drawn
     /// on every visit and changes only with a key (on disk only).
@@ -39,6 +39,11 @@ public struct ConverterDatabase: Sendable {
         self.writer = writer
         states = CommitCache(watch: watch, capacity: Self.peopleKept)
         try Self.migrator.migrate(writer)
+    }
+
+    /// Whether `converter.sqlite` can be read.
+    public func checkHealth() async throws {
+        try await writer.checkSchemaReadable()
     }
 
     /// Beyond this many people's states all are forgotten and read again as asked.

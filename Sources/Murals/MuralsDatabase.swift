@@ -46,6 +46,11 @@ public final class MuralsDatabase: MuralsStore {
         try migrator.migrate(writer, upTo: identifier)
     }
 
+    /// Whether the murals database can be read.
+    public func checkHealth() async throws {
+        try await writer.checkSchemaReadable()
+    }
+
     // MARK: MuralsStore
 
     public func murals() async throws -> [Mural] {

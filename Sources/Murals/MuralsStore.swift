@@ -6,7 +6,7 @@ import PocketCore
 ///
 /// Murals, pictures and the sync state are shared by everyone; favourites and visits belong to
 /// one person, so every method about them takes the `PersonID` whose they are.
-public protocol MuralsStore: Sendable {
+public protocol MuralsStore: HealthChecked {
     /// Every shown (enabled) mural, by title.
     func murals() async throws -> [Mural]
     /// One shown mural, or nil when it is unknown or hidden.

@@ -8,7 +8,7 @@ import PocketCore
 /// directly: ask for a person's `PlatesGame` with `game(for:)`, whose every query is filtered by
 /// that person. Every change is one transaction and the score is always counted, never stored,
 /// so taps from two phones at once can neither lose a spot nor count one twice.
-public struct PlatesDatabase: Sendable {
+public struct PlatesDatabase: HealthChecked {
     private let writer: any DatabaseWriter
     private let catalog: StateCatalog
     /// Each person's game and trip list, kept until the file's next commit (on disk only).
@@ -45,6 +45,11 @@ public struct PlatesDatabase: Sendable {
     /// database as an older Pocket did, then open it with today's.
     static func migrate(_ writer: any DatabaseWriter, upTo last: String) throws {
         try migrator.migrate(writer, upTo: last)
+    }
+
+    /// Whether `plates.sqlite` can be read.
+    public func checkHealth() async throws {
+        try await writer.checkSchemaReadable()
     }
 
     /// The game of one person: their trips, spots and settings, and nobody else's.

@@ -16,6 +16,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case dataDirectoryNotWritable(path: String, reason: String)
     /// A TLS file is missing or unreadable.
     case unreadableFile(path: String)
+    /// A value a systemd unit cannot carry.
+    case invalidServiceValue(String, reason: String)
 
     /// A one-line message a user can act on.
     public var description: String {
@@ -34,6 +36,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "data directory \(path) is not writable: \(reason)"
         case .unreadableFile(let path):
             return "cannot read \(path)"
+        case .invalidServiceValue(let value, let reason):
+            return "cannot put '\(value)' in a service unit: \(reason)"
         }
     }
 }

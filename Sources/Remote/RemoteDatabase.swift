@@ -23,6 +23,11 @@ public struct RemoteDatabase: RemoteStore {
 
     /// Wraps a database, migrating it and making sure both devices have a readable row: a missing row
     /// gets the factory state, an unreadable one (an older or damaged shape) is reset with a notice.
+    /// Whether `remote.sqlite` can be read.
+    public func checkHealth() async throws {
+        try await writer.checkSchemaReadable()
+    }
+
     public init(writer: any DatabaseWriter, now: Date = Date()) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)

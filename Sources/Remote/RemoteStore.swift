@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 /// The two simulated devices the remotes control.
 public enum RemoteDevice: String, CaseIterable, Codable, Sendable {
@@ -87,7 +88,7 @@ public typealias DVRChange = DeviceChange<DVR, DVRPressOutcome>
 /// The TV and DVR are shared by the household, but a half-typed channel belongs to the phone that
 /// typed it: TV reads and presses name the phone (its device id), so 4 on one phone and 7 on
 /// another never tune 47.
-public protocol RemoteStore: Sendable {
+public protocol RemoteStore: HealthChecked {
     /// The shared TV as the Screen shows it: no phone's half-typed channel.
     func television() async throws -> TelevisionSnapshot
     /// The TV as the phone `deviceID` sees it at `date`: the shared set with that phone's half-typed

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PocketCore
 import Testing
 @testable import PocketWeb
 
@@ -104,6 +105,39 @@ struct LiveUpdateTests {
             let lines = text.split(separator: "\n").map(String.init)
             #expect(lines.first == "event: patch")
             #expect(lines.last?.hasPrefix(#"data: <output class="cell__detail" id="design-clock""#) == true)
+        }
+    }
+}
+
+/// `GET /healthz`: for a monitor, with no sign-in and nothing personal in it.
+@Suite("Health check route")
+struct HealthRouteTests {
+    /// An app whose store cannot be read.
+    private struct Unwell: PocketApp {
+        var descriptor: AppDescriptor { AppDescriptor(id: "unwell", name: "Unwell", icon: "icons/apps/plates.svg", summary: "A sick app") }
+        func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {}
+        func healthProblem() async -> String? { "the database cannot be read (SQLITE_NOTADB)" }
+    }
+
+    @Test func everyStoreWellIs200WithTheVersionEvenBeforeSetUpAndWithoutSignIn() async throws {
+        let people = try PeopleDatabase.inMemory()
+        let renderer = try PageRenderer(resources: WebResources.bundled())
+        let router = buildRouter(renderer: renderer, apps: [FixtureApp()], people: WebPeople(store: people))
+        try await Application(router: router).test(.router) { client in
+            let response = try await client.execute(uri: "/healthz", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.cacheControl] == "no-store")
+            let answer = try JSONDecoder().decode([String: String].self, from: Data(buffer: response.body))
+            #expect(answer == ["status": "ok", "version": PocketVersion.current])
+        }
+    }
+
+    @Test func anUnwellStoreIs503NamingIt() async throws {
+        let app = try await makeApplication(apps: [Unwell()], signedIn: false)
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/healthz", method: .get)
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.text == #"{"status":"unwell","unwell":{"unwell":"the database cannot be read (SQLITE_NOTADB)"},"version":"\#(PocketVersion.current)"}"#)
         }
     }
 }

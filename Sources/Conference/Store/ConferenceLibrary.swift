@@ -137,6 +137,14 @@ public actor ConferenceLibrary: ConferenceStore {
         return next
     }
 
+    // MARK: Health
+
+    /// Whether Pocket's own Conference database and the sci-core file in use can be read.
+    public func checkHealth() async throws {
+        try await state.writer.checkSchemaReadable()
+        try await generation().pool.checkSchemaReadable()
+    }
+
     // MARK: Installing
 
     /// The installed database's record, nil while the sample is in use (following an install

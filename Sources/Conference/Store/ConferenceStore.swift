@@ -4,7 +4,7 @@ import PocketCore
 /// The Conference app's read side, one method per screen. Every method works on both schema
 /// eras; features the open database lacks throw `ConferenceError.citationsUnavailable` or return
 /// empty lists, and `status().capabilities` says which to hide.
-public protocol ConferenceStore: Sendable {
+public protocol ConferenceStore: HealthChecked {
     /// Which database is in use (sample or installed), its counts and capabilities.
     func status() async throws -> DatabaseStatus
     /// Conferences newest first (`ORDER BY IssueDate DESC`) and the footer line.

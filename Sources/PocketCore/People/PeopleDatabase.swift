@@ -8,7 +8,7 @@ import HummingbirdBcrypt
 ///
 /// Passwords are stored only as bcrypt hashes and pairing codes only as SHA-256 digests, so the
 /// file on its own signs no one in.
-public struct PeopleDatabase: Sendable {
+public struct PeopleDatabase: HealthChecked {
     let writer: any DatabaseWriter
     private let passwordCost: UInt8
     /// Remembers sessions and signed-in devices between commits; only on disk, where a second
@@ -35,6 +35,11 @@ public struct PeopleDatabase: Sendable {
         self.writer = writer
         self.passwordCost = min(max(passwordCost, 4), 31)
         try Self.migrator.migrate(writer)
+    }
+
+    /// Whether `people.sqlite` can be read.
+    public func checkHealth() async throws {
+        try await writer.checkSchemaReadable()
     }
 
     // MARK: People

@@ -21,6 +21,10 @@ public struct ConferenceApp: PocketApp {
                                     manifestURL: manifestURL, autoUpdate: autoUpdate, fetcher: fetcher)
     }
 
+    public func healthProblem() async -> String? {
+        await HealthCheck.problem(of: store)
+    }
+
     public var descriptor: AppDescriptor {
         AppDescriptor(id: "conference", name: "Conference", icon: "icons/apps/conference.svg",
                       summary: "The Scripture Citation Index: general conference talks and the scriptures they cite")

@@ -1,5 +1,6 @@
 import Converter
 import Hummingbird
+import PocketCore
 
 /// The unit converter: registration and every route, listed once.
 public struct ConverterApp: PocketApp {
@@ -9,6 +10,10 @@ public struct ConverterApp: PocketApp {
     /// Builds the app on the database that remembers each person's screen.
     public init(database: ConverterDatabase) {
         self.database = database
+    }
+
+    public func healthProblem() async -> String? {
+        await HealthCheck.problem(of: database)
     }
 
     /// The home screen tile: `/converter`.

@@ -49,6 +49,7 @@ struct SetupGate: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         let allowed = path.hasPrefix("/setup/") || path.hasPrefix("/static/") || path == "/sw.js" || path == "/manifest.webmanifest"
+            || path == ShellRoute.health.href
         if allowed || knownSetUp.isSet {
             return try await next(request, context)
         }

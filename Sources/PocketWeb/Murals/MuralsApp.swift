@@ -41,6 +41,10 @@ public struct MuralsApp: PocketApp {
         self.tiles = tiles
     }
 
+    public func healthProblem() async -> String? {
+        await HealthCheck.problem(of: store)
+    }
+
     public var descriptor: AppDescriptor {
         AppDescriptor(id: "murals", name: "Murals", icon: "icons/apps/murals.svg", summary: "The New Brighton murals on a map, nearest first")
     }

@@ -20,6 +20,10 @@ public struct PlatesApp: PocketApp {
         sounds = Dictionary(uniqueKeysWithValues: PlatesSound.allCases.map { ($0.rawValue, synthesizer.wav($0.notes)) })
     }
 
+    public func healthProblem() async -> String? {
+        await HealthCheck.problem(of: database)
+    }
+
     public var descriptor: AppDescriptor {
         AppDescriptor(id: "plates", name: "Plates", icon: "icons/apps/plates.svg", summary: "The license plate game: spot all 50 states")
     }

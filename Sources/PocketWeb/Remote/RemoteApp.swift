@@ -17,6 +17,10 @@ public struct RemoteApp: PocketApp {
         self.now = now
     }
 
+    public func healthProblem() async -> String? {
+        await HealthCheck.problem(of: store)
+    }
+
     public var descriptor: AppDescriptor {
         AppDescriptor(id: "remote", name: "Remote", icon: "icons/apps/remote.svg", summary: "Remote controls for a TV and a DVR, and the screen they drive")
     }

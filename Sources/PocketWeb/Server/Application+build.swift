@@ -87,7 +87,15 @@ public func buildRouter(
     router.add(middleware: SetupGate(people: people.store, setupPath: people.setupPath, renderer: renderer))
     router.add(middleware: CSRFMiddleware())
 
-    let shell = ShellController(renderer: renderer, apps: apps.map(\.descriptor))
+    let store = people.store
+    let shell = ShellController(renderer: renderer, apps: apps.map(\.descriptor)) {
+        var problems: [(store: String, problem: String)] = []
+        if let problem = await HealthCheck.problem(of: store) { problems.append(("people", problem)) }
+        for app in apps {
+            if let problem = await app.healthProblem() { problems.append((app.descriptor.id, problem)) }
+        }
+        return problems
+    }
     shell.addPublicRoutes(to: router)
     let controller = PeopleController(renderer: renderer, people: people)
     controller.addPublicRoutes(to: router)

@@ -9,6 +9,9 @@ public protocol PocketApp: Sendable {
     var externalSources: ExternalSources { get }
     /// Adds the app's routes below its prefix.
     func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment)
+    /// Whether the app's stores can be read, for `GET /healthz`: nil, or a one-line reason with
+    /// no personal data in it.
+    func healthProblem() async -> String?
     /// Work the app does while Pocket serves (a start-up sync, an update check). It runs once the
     /// server starts and is cancelled at shutdown, so it must return promptly when cancelled.
     func runInBackground(logger: Logger) async
@@ -17,6 +20,9 @@ public protocol PocketApp: Sendable {
 extension PocketApp {
     /// Most apps need nothing from outside.
     public var externalSources: ExternalSources { ExternalSources() }
+
+    /// An app without a store of its own is always well.
+    public func healthProblem() async -> String? { nil }
 
     /// Most apps have nothing to do in the background.
     public func runInBackground(logger: Logger) async {}

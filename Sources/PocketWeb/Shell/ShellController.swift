@@ -1,10 +1,13 @@
 import Foundation
 import Hummingbird
+import PocketCore
 
 /// The shell's routes: home screen, style guide, offline page, manifest, service worker, static files.
 struct ShellController {
     let renderer: PageRenderer
     let apps: [AppDescriptor]
+    /// Each store's problem, by name (`people`, the apps' ids), or none.
+    let health: @Sendable () async -> [(store: String, problem: String)]
 
     /// What a stranger may load: the offline page, the manifest, the service worker and static files.
     func addPublicRoutes(to router: Router<PocketRequestContext>) {
@@ -12,6 +15,7 @@ struct ShellController {
         router.get(ShellRoute.manifest.pattern, use: manifest)
         router.get(ShellRoute.serviceWorker.pattern, use: serviceWorker)
         router.get(ShellRoute.asset("").pattern, use: asset)
+        router.get(ShellRoute.health.pattern, use: healthz)
     }
 
     /// The home screen and the style guide, for signed-in people.
@@ -77,6 +81,17 @@ struct ShellController {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: renderer.serviceWorkerScript))
     }
 
+    // MARK: Health
+
+    /// `GET /healthz`: 200 `{"status": "ok", "version": …}` when every database can be read, else
+    /// 503 with which are unwell; never cached, and nothing in it is anyone's data.
+    @Sendable func healthz(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let problems = await health()
+        let answer = HealthAnswer(status: problems.isEmpty ? "ok" : "unwell", version: PocketVersion.current,
+                                  unwell: problems.isEmpty ? nil : Dictionary(problems.map { ($0.store, $0.problem) }) { first, _ in first })
+        return JSONAnswer.encode(answer, status: problems.isEmpty ? .ok : .serviceUnavailable)
+    }
+
     // MARK: Static files
 
     @Sendable func asset(_ request: Request, context: PocketRequestContext) throws -> Response {
@@ -99,4 +114,11 @@ struct ShellController {
     private var designFrame: PageFrame {
         PageFrame(title: "Design", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true)
     }
+}
+
+/// What `GET /healthz` answers.
+private struct HealthAnswer: Encodable {
+    let status: String
+    let version: String
+    let unwell: [String: String]?
 }

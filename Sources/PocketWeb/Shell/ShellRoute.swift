@@ -17,6 +17,8 @@ public enum ShellRoute: Sendable, Equatable {
     case serviceWorker
     /// A static file below `/static/`.
     case asset(String)
+    /// Whether every database can be read, for a monitor (no sign-in, no personal data).
+    case health
 
     /// The pattern registered with the router.
     var pattern: RouterPath {
@@ -28,6 +30,7 @@ public enum ShellRoute: Sendable, Equatable {
         case .manifest: return "/manifest.webmanifest"
         case .serviceWorker: return "/sw.js"
         case .asset: return "/static/**"
+        case .health: return "/healthz"
         }
     }
 
@@ -41,6 +44,7 @@ public enum ShellRoute: Sendable, Equatable {
         case .manifest: return "/manifest.webmanifest"
         case .serviceWorker: return "/sw.js"
         case .asset(let path): return "/static/\(path)"
+        case .health: return "/healthz"
         }
     }
 }

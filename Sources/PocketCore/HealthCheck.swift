@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+
+/// A store that can say whether its database is usable, for `GET /healthz`: cheap enough to be
+/// asked every few seconds by a monitor, and telling nothing about anyone's data.
+public protocol HealthChecked: Sendable {
+    /// Throws when the store's database cannot be opened and read as a database.
+    func checkHealth() async throws
+}
+
+extension DatabaseReader {
+    /// Opens the file afresh, read-only, and reads its schema: the file is there, is a database,
+    /// and its header and first pages are sound. A fresh connection, because the store's own see
+    /// the file as they cached it; and not `PRAGMA quick_check`, which reads every page.
+    public func checkSchemaReadable() async throws {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") else {
+            _ = try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            return
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "health"
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        _ = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+    }
+}
+
+/// Runs health checks and says what is wrong in one line, with no personal data.
+public enum HealthCheck {
+    /// nil when `store` is healthy, else a one-line reason.
+    public static func problem(of store: any HealthChecked) async -> String? {
+        do {
+            try await store.checkHealth()
+            return nil
+        } catch let error as DatabaseError {
+            return "the database cannot be read (\(error.resultCode))"
+        } catch {
+            return "the database cannot be read (\(String(describing: type(of: error))))"
+        }
+    }
+}
