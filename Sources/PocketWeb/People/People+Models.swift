@@ -93,8 +93,10 @@ enum SettingsPage {
         let signOutAction: String
         let notice: String?
         let problem: String?
+        /// Pocket's own HTTPS certificate, for owners when Pocket has its own CA.
+        let certificate: CertificateSummary.Model?
 
-        init(person: Person, thisDevice: String, devices: [Device], people: [Person], notice: String?, problem: String?) {
+        init(person: Person, thisDevice: String, devices: [Device], people: [Person], notice: String?, problem: String?, certificate: CertificateSummary.Model? = nil) {
             personName = person.name
             isOwner = person.isOwner
             self.devices = devices.map { device in
@@ -115,6 +117,7 @@ enum SettingsPage {
             signOutAction = PeopleRoute.signOut.href
             self.notice = notice
             self.problem = problem
+            self.certificate = certificate
         }
 
         static func format(_ date: Date) -> String {

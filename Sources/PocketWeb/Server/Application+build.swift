@@ -7,18 +7,26 @@ import NIOCore
 import NIOSSL
 import PocketCore
 import ServiceLifecycle
+import Synchronization
 
-/// Builds the Pocket web application from its configuration and the registered apps.
+/// Builds the Pocket web application from its configuration and the registered apps: the main
+/// listener and, beside HTTPS, the plain-HTTP one (`configuration.httpPort`).
+///
+/// - Parameters:
+///   - people: with `trust` set when Pocket serves HTTPS with its own certificate authority.
+///   - onServerRunning: told the main listener's port once bound.
+///   - onPlainServerRunning: told the plain-HTTP listener's port once bound.
 public func buildApplication(
     configuration: PocketConfiguration,
     apps: [any PocketApp],
     people: WebPeople,
     resources: WebResources,
     logger: Logger,
-    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+    onPlainServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let renderer = try PageRenderer(resources: resources)
-    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.tls != nil)
+    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.isHTTPS)
     let server: HTTPServerBuilder
     // A connection is closed when it sends no complete request part for this long: that ends
     // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
@@ -26,18 +34,62 @@ public func buildApplication(
     let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(connectionIdleLimit.components.seconds)))
     if let tls = configuration.tls {
         server = try .tls(.http1(configuration: http1), tlsConfiguration: loadTLS(tls))
+    } else if let trust = people.trust {
+        server = try .tls(.http1(configuration: http1), tlsConfiguration: renewingTLSConfiguration(keeper: trust.keeper))
     } else {
         server = .http1(configuration: http1)
     }
+    // The plain listener's redirects name the main listener's port, known only once bound (`--port 0`).
+    let mainPort = ListenerPort(configuration.port)
     var application = Application(
         router: router,
         server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        onServerRunning: { channel in
+            mainPort.value = channel.localAddress?.port ?? configuration.port
+            await onServerRunning(mainPort.value)
+        },
         logger: logger
     )
     application.addServices(AppBackgroundService(apps: apps, logger: logger))
+    if let httpPort = configuration.httpPort {
+        let plain = Application(
+            router: buildPlainRouter(renderer: renderer, trust: people.trust, httpsPort: { mainPort.value }),
+            server: .http1(configuration: http1),
+            configuration: .init(address: .hostname(configuration.host, port: httpPort), serverName: nil),
+            onServerRunning: { channel in await onPlainServerRunning(channel.localAddress?.port ?? httpPort) },
+            logger: logger
+        )
+        application.addServices(plain)
+    }
+    if let trust = people.trust {
+        application.addServices(LeafRenewalService(keeper: trust.keeper, logger: logger))
+    }
     return application
+}
+
+/// The plain-HTTP listener's router: the trust page, the CA downloads and their files when Pocket
+/// has its own CA, and a redirect to HTTPS for everything else. No session, no cookie.
+func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, httpsPort: @escaping @Sendable () -> Int) -> Router<PocketRequestContext> {
+    let router = Router(context: PocketRequestContext.self)
+    router.add(middleware: AccessLogMiddleware())
+    router.add(middleware: TrustHeadersMiddleware(httpsPort: httpsPort))
+    TrustController(renderer: renderer, trust: trust, httpsPort: httpsPort).addPlainRoutes(to: router)
+    return router
+}
+
+/// A listener's port, set once it is bound.
+final class ListenerPort: Sendable {
+    private let storage: Mutex<Int>
+
+    init(_ port: Int) {
+        storage = Mutex(port)
+    }
+
+    var value: Int {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
 }
 
 /// How long a connection may go without sending a complete request part before it is closed.
@@ -92,6 +144,7 @@ public func buildRouter(
     let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
     shell.addPrivateRoutes(to: signedIn)
     controller.addPrivateRoutes(to: signedIn)
+    WelcomeController(renderer: renderer).addPrivateRoutes(to: signedIn)
     let environment = WebEnvironment(renderer: renderer)
     for app in apps {
         app.addRoutes(to: signedIn.group(RouterPath(app.descriptor.href)), environment: environment)
