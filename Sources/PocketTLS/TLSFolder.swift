@@ -139,7 +139,8 @@ private extension TLSFolder {
     func write(_ text: String, to file: URL, private isPrivate: Bool) throws(TLSError) {
         let temporary = url.appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            try Data(text.utf8).write(to: temporary)
+            // PEM files end with a newline, so `cat` and tools that concatenate them keep them apart.
+            try Data((text.hasSuffix("\n") ? text : text + "\n").utf8).write(to: temporary)
             try FileManager.default.setAttributes([.posixPermissions: isPrivate ? 0o600 : 0o644], ofItemAtPath: temporary.path)
             guard rename(temporary.path, file.path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
