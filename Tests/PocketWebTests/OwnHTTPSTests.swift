@@ -2,10 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import PocketCore
 import PocketTLS
-import ServiceLifecycle
 import Testing
 @testable import PocketWeb
 
@@ -74,47 +72,46 @@ struct OwnHTTPSTests {
         let (bound, continuation) = AsyncStream.makeStream(of: Void.self)
         let app = try await buildApplication(
             configuration: configuration, apps: [], people: WebPeople(store: household.people, trust: trust.web),
-            resources: WebResources.bundled(), logger: Logger(label: "test"),
+            resources: WebResources.bundled(), logger: Application(router: Router()).logger,
             onServerRunning: { port in trust.setPorts(https: port); continuation.yield() },
             onPlainServerRunning: { port in trust.setPorts(http: port); continuation.yield() }
         )
-        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], logger: Logger(label: "test"))
-        let running = Task { try await group.run() }
-        var listening = 0
-        for await _ in bound {
-            listening += 1
-            if listening == 2 { break }
+        // Hummingbird's live test runs the application with its services (the plain listener among
+        // them); its own client speaks plain HTTP, so openssl and AsyncHTTPClient do the talking.
+        try await app.test(.live) { _ in
+            var listening = 0
+            for await _ in bound {
+                listening += 1
+                if listening == 2 { break }
+            }
+            let httpsPort = trust.web.httpsPort(), httpPort = trust.web.httpPort()
+            let caFile = trust.folder.appendingPathComponent("tls/ca.pem")
+
+            let first = try openSSLClient(port: httpsPort, hostname: "pocket.test", caFile: caFile,
+                                          request: "GET /signin HTTP/1.1\r\nHost: pocket.test\r\nConnection: close\r\n\r\n")
+            #expect(first.verified, "\(first.output)")
+            #expect(first.certificate == (try trust.keeper.current.pem).trimmingCharacters(in: .newlines))
+            #expect(first.output.contains("HTTP/1.1 200 OK"))
+            #expect(first.output.lowercased().contains("strict-transport-security: max-age=31536000"))
+            #expect(try !openSSLClient(port: httpsPort, hostname: "renewed.test", caFile: caFile).verified)
+
+            // A new name (as a new address would): the keeper renews, and the next connection has it.
+            trust.setNames(ServedNames(names: ["pocket.test", "renewed.test", "localhost"], addresses: ["127.0.0.1", "::1"]))
+            #expect(try trust.keeper.refresh() != nil)
+            let renewed = try openSSLClient(port: httpsPort, hostname: "renewed.test", caFile: caFile)
+            #expect(renewed.verified, "\(renewed.output)")
+            #expect(renewed.certificate == (try trust.keeper.current.pem).trimmingCharacters(in: .newlines))
+            #expect(renewed.certificate != first.certificate)
+
+            // The plain listener beside it: the trust page, and HTTPS for everything else.
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+            let page = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(httpPort)/trust"), timeout: .seconds(30))
+            #expect(page.status == .ok)
+            #expect(String(buffer: try await page.body.collect(upTo: 1 << 20)).contains(trust.keeper.authority.fingerprint))
+            let other = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(httpPort)/plates"), timeout: .seconds(30))
+            #expect(other.status == .temporaryRedirect)
+            #expect(other.headers.first(name: "Location") == "https://127.0.0.1:\(httpsPort)/plates")
+            try await client.shutdown()
         }
-        let httpsPort = trust.web.httpsPort(), httpPort = trust.web.httpPort()
-        let caFile = trust.folder.appendingPathComponent("tls/ca.pem")
-
-        let first = try openSSLClient(port: httpsPort, hostname: "pocket.test", caFile: caFile,
-                                      request: "GET /signin HTTP/1.1\r\nHost: pocket.test\r\nConnection: close\r\n\r\n")
-        #expect(first.verified, "\(first.output)")
-        #expect(first.certificate == (try trust.keeper.current.pem).trimmingCharacters(in: .newlines))
-        #expect(first.output.contains("HTTP/1.1 200 OK"))
-        #expect(first.output.lowercased().contains("strict-transport-security: max-age=31536000"))
-        #expect(try !openSSLClient(port: httpsPort, hostname: "renewed.test", caFile: caFile).verified)
-
-        // A new name (as a new address would): the keeper renews, and the next connection has it.
-        trust.setNames(ServedNames(names: ["pocket.test", "renewed.test", "localhost"], addresses: ["127.0.0.1", "::1"]))
-        #expect(try trust.keeper.refresh() != nil)
-        let renewed = try openSSLClient(port: httpsPort, hostname: "renewed.test", caFile: caFile)
-        #expect(renewed.verified, "\(renewed.output)")
-        #expect(renewed.certificate == (try trust.keeper.current.pem).trimmingCharacters(in: .newlines))
-        #expect(renewed.certificate != first.certificate)
-
-        // The plain listener beside it: the trust page, and HTTPS for everything else.
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        let page = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(httpPort)/trust"), timeout: .seconds(30))
-        #expect(page.status == .ok)
-        #expect(String(buffer: try await page.body.collect(upTo: 1 << 20)).contains(trust.keeper.authority.fingerprint))
-        let other = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(httpPort)/plates"), timeout: .seconds(30))
-        #expect(other.status == .temporaryRedirect)
-        #expect(other.headers.first(name: "Location") == "https://127.0.0.1:\(httpsPort)/plates")
-        try await client.shutdown()
-
-        await group.triggerGracefulShutdown()
-        try await running.value
     }
 }

@@ -1,11 +1,8 @@
-import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import PocketCore
 import PocketTLS
-import ServiceLifecycle
 import Testing
 @testable import PocketWeb
 
