@@ -147,6 +147,10 @@ def test_a_trusting_phone_follows_the_qr_link_to_pairing_on_https_and_its_offlin
         assert "Continue as owner" in driver.find_element("id", "join-button").text
         driver.find_element("id", "join-button").click()
         wait(driver, "location.pathname === '/welcome' && !!document.querySelector('#welcome-open')", "pairing did not sign the phone in")
+        # A later QR code (the trust page again, after HTTPS was visited) still opens and carries on.
+        driver.get(own_https.trust_page + "#/settings")
+        wait(driver, f"location.href === {own_https.https + '/settings'!r} && !!document.querySelector('#settings-devices')",
+             "the trust page did not carry on to HTTPS for a phone that had visited it before")
 
         page = Page(driver, own_https.https)
         page._signed_in_to = page.base_url  # signed in by pairing, not by a test cookie

@@ -126,7 +126,7 @@ public func buildRouter(
     // the CSRF check needs its token.
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: ClientMiddleware(isTLS: isTLS, trustedProxy: people.trustedProxy))
-    router.add(middleware: SecurityHeadersMiddleware(policy: policy))
+    router.add(middleware: SecurityHeadersMiddleware(policy: policy, strictTransportSecurity: people.trust == nil))
     router.add(middleware: SessionCookieHardening())
     router.add(middleware: people.sessionMiddleware())
     router.add(middleware: AnonymousTokenMiddleware())
