@@ -20,7 +20,7 @@ struct TrustRouteTests {
             try await client.execute(uri: "/trust", method: .get, headers: [.userAgent: iPhone]) { response in
                 #expect(response.status == .ok)
                 let page = response.text
-                #expect(page.contains(trust.keeper.authority.fingerprint))
+                #expect(page.replacingOccurrences(of: "<wbr>", with: "").contains(trust.keeper.authority.fingerprint))
                 #expect(page.contains("“Pocket on testhost”"))
                 #expect(page.contains(#"data-https-port="8443""#))
                 // The test client asks for localhost: the same host name on the HTTPS port.
@@ -42,6 +42,25 @@ struct TrustRouteTests {
                 #expect(response.text.contains(#"id="trust-android" data-platform="android" open>"#))
             }
         }
+    }
+
+    @Test func eachDevicesStepsAndDownloadComeFirstAndOpen() {
+        let assets = TrustPage.Model.Assets(stylesheet: "s", trustStylesheet: "t", script: "j", favicon: "f", appleTouchIcon: "a")
+        let downloads: [PhonePlatform: TrustDownload] = [.apple: .appleProfile, .android: .der, .other: .pem]
+        for platform in PhonePlatform.allCases {
+            let model = TrustPage.Model(authorityName: "Pocket on laptop", fingerprint: "AB:CD", platform: platform, host: "[fd00::5]",
+                                        httpsPort: 8443, probePath: "/p", assets: assets)
+            #expect(model.sections.map(\.platform).first == platform)
+            #expect(Set(model.sections.map(\.platform)) == Set(PhonePlatform.allCases))
+            #expect(model.sections.filter(\.isOpen).map(\.platform) == [platform])
+            #expect(model.sections.first?.downloadHref == downloads[platform].map { TrustRoute.download($0).href })
+            #expect(model.sections.first?.steps.last == "Come back to this page: it notices and carries on by itself.")
+            #expect(model.httpsURL == "https://[fd00::5]:8443/")
+        }
+        #expect(PhonePlatform(userAgent: "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X)") == .apple)
+        #expect(PhonePlatform(userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8)") == .android)
+        #expect(PhonePlatform(userAgent: nil) == .other)
+        #expect(Welcome.Model(personName: "Bea", platform: .android).steps.contains { $0.contains("Add to Home screen") })
     }
 
     @Test func theDownloadsAreTheCAInEachForm() async throws {

@@ -35,7 +35,7 @@ extension TrustPage {
             <section class="list-section" aria-labelledby="trust-fingerprint-h">
             <h2 class="list-section__header" id="trust-fingerprint-h">Check before you trust</h2>
             <p class="trust-text">The computer printed this SHA-256 fingerprint when Pocket started (“pocket trust” prints it again). The phone shows it in the certificate’s details. They must be the same:</p>
-            <p class="trust-fingerprint" id="trust-fingerprint">\(model.fingerprint)</p>
+            <p class="trust-fingerprint" id="trust-fingerprint">\(fingerprintLines(model.fingerprint))</p>
             </section>
             </main>
             </div>
@@ -49,11 +49,16 @@ extension TrustPage {
             """
             <details class="list-section trust-platform" id="trust-\(section.platform.rawValue)" data-platform="\(section.platform.rawValue)"\(flag: "open", section.isOpen)>
             <summary class="list-section__header">\(section.title)</summary>
-            <ol class="trust-steps">\(each: section.steps, { "<li>\($0)</li>" })</ol>
             <p class="trust-download"><a class="button button--large" href="\(section.downloadHref)" download id="trust-download-\(section.platform.rawValue)">\(section.downloadLabel)</a></p>
+            <ol class="trust-steps">\(each: section.steps, { "<li>\($0)</li>" })</ol>
             </details>
 
             """
         }
     }
+}
+
+/// A fingerprint (`AB:CD:…`) that a narrow screen may wrap after any colon, never inside a byte.
+func fingerprintLines(_ fingerprint: String) -> HTML {
+    HTML.join(fingerprint.split(separator: ":"), separator: ":<wbr>") { "\($0)" }
 }
