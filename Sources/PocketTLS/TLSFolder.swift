@@ -84,6 +84,10 @@ public struct TLSFolder: Sendable {
         } catch {
             throw .keyDoesNotMatch(path: authorityKey.path, folder: folder)
         }
+        // A CA without name constraints could vouch for any site to every phone that trusts it.
+        guard !authority.scope.domains.isEmpty || !authority.scope.ranges.isEmpty else {
+            throw .certificateUnreadable(path: authorityCertificate.path, folder: folder, reason: "it is not limited to this Pocket's names, so Pocket did not make it")
+        }
         guard certificate.notValidAfter > now else { throw .authorityExpired(on: certificate.notValidAfter, folder: folder) }
         return authority
     }

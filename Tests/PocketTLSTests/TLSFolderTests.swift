@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SwiftASN1
 import Testing
 import X509
 @testable import PocketTLS
@@ -68,6 +69,28 @@ struct TLSFolderTests {
         try FileManager.default.removeItem(at: folder.authorityKey)
         #expect(throws: TLSError.self) { try folder.authority(machine: "laptop", scope: householdScope, now: now) }
         #expect(folder.hasAuthority, "a lone ca.pem is not replaced by a new CA behind the person's back")
+    }
+
+    @Test func aCAWithoutNameConstraintsIsRefused() throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = TLSFolder(dataDirectory: root)
+        // Someone's own CA and key put in place of Pocket's: it could vouch for any site.
+        let key = P256.Signing.PrivateKey()
+        let name = try DistinguishedName { CommonName("Anything CA") }
+        let unlimited = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: now.addingTimeInterval(-60),
+            notValidAfter: now.addingTimeInterval(86400 * 365), issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions { Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil)) },
+            issuerPrivateKey: .init(key)
+        )
+        _ = try folder.authority(machine: "laptop", scope: householdScope, now: now)
+        try Data(key.pemRepresentation.utf8).write(to: folder.authorityKey)
+        try Data(unlimited.serializeAsPEM().pemString.utf8).write(to: folder.authorityCertificate)
+        #expect(throws: TLSError.certificateUnreadable(path: folder.authorityCertificate.path, folder: folder.url.path,
+                                                       reason: "it is not limited to this Pocket's names, so Pocket did not make it")) {
+            try folder.authority(machine: "laptop", scope: householdScope, now: now)
+        }
     }
 
     @Test func anExpiredCAIsRefused() throws {
