@@ -5,7 +5,6 @@ import Logging
 import PocketCore
 import PocketTLS
 import PocketWeb
-import Synchronization
 
 /// `pocket serve`: runs the web server until SIGINT or SIGTERM.
 struct Serve: AsyncParsableCommand {
@@ -69,7 +68,7 @@ struct Serve: AsyncParsableCommand {
             logger.warning("\(warning)")
         }
         let people = try openPeopleForServing(dataDirectory)
-        let boundPort = BoundPort(configuration.port), boundHTTPPort = BoundPort(configuration.httpPort ?? 0)
+        let boundPort = ListenerPort(configuration.port), boundHTTPPort = ListenerPort(configuration.httpPort ?? 0)
         let trust = keeper.map { WebTrust(keeper: $0, httpsPort: { boundPort.value }, httpPort: { boundHTTPPort.value }) }
         let links: @Sendable () -> PhoneLinks = { trust?.phoneLinks ?? phoneLinks(configuration, port: boundPort.value) }
         let webPeople = WebPeople(store: people, reachableBaseURLs: { links().baseURLs }, trustedProxy: configuration.trustedProxy, trust: trust)
@@ -132,19 +131,5 @@ private func openPeopleForServing(_ dataDirectory: DataDirectory) throws -> Peop
         return people
     } catch {
         throw CommandFailure(description: "cannot open \(dataDirectory.file("people.sqlite").path): \(error)")
-    }
-}
-
-/// The port actually bound (`--port 0` picks one), read by the pairing page's links.
-final class BoundPort: Sendable {
-    private let storage: Mutex<Int>
-
-    init(_ port: Int) {
-        storage = Mutex(port)
-    }
-
-    var value: Int {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
     }
 }

@@ -78,15 +78,18 @@ func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, httpsPort: @esca
     return router
 }
 
-/// A listener's port, set once it is bound.
-final class ListenerPort: Sendable {
+/// A listener's port: the configured one until the listener is bound, then the bound one
+/// (`--port 0` picks any), which links and redirects name.
+public final class ListenerPort: Sendable {
     private let storage: Mutex<Int>
 
-    init(_ port: Int) {
+    /// Starts with the configured port.
+    public init(_ port: Int) {
         storage = Mutex(port)
     }
 
-    var value: Int {
+    /// The port.
+    public var value: Int {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }
     }
