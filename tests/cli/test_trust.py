@@ -183,3 +183,12 @@ def test_bad_https_options_are_one_line(tmp_path):
     line = one_line_error(run("serve", "--https", "--name", "nas.lan", "--port", str(free_port()), "--http-port", str(free_port()),
                               "--data-dir", str(tmp_path / "ca")))
     assert "--name nas.lan is not one Pocket's certificate authority may vouch for" in line
+    # The trust page's port taken by another program: one line naming it. (The log would also say the
+    # HTTPS listener started and, at error level, that Hummingbird cancelled it: --log-level critical.)
+    with socket.socket() as blocker:
+        blocker.bind(("127.0.0.1", 0))
+        blocker.listen()
+        taken = blocker.getsockname()[1]
+        line = one_line_error(run("serve", "--https", "--port", str(free_port()), "--http-port", str(taken), "--log-level", "critical",
+                                  "--data-dir", str(tmp_path / "ca")))
+    assert f"or {taken} on 127.0.0.1 is already in use" in line and "--http-port" in line

@@ -174,6 +174,10 @@ public func describeStartupError(_ error: any Error, configuration: PocketConfig
     if let error = error as? IOError {
         switch error.errnoCode {
         case EADDRINUSE:
+            // The error does not say which listener failed; with two, name both.
+            if let httpPort = configuration.httpPort {
+                return "port \(configuration.port) or \(httpPort) on \(configuration.host) is already in use: stop the other server or choose another --port or --http-port"
+            }
             return "port \(configuration.port) on \(configuration.host) is already in use: stop the other server or choose another --port"
         case EADDRNOTAVAIL:
             return "cannot bind \(configuration.host): it is not an address of this machine"
