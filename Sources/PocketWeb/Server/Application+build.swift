@@ -7,7 +7,6 @@ import NIOCore
 import NIOSSL
 import PocketCore
 import ServiceLifecycle
-import Synchronization
 
 /// Builds the Pocket web application from its configuration and the registered apps: the main
 /// listener and, beside HTTPS, the plain-HTTP one (`configuration.httpPort`).
@@ -66,33 +65,6 @@ public func buildApplication(
         application.addServices(LeafRenewalService(keeper: trust.keeper, logger: logger))
     }
     return application
-}
-
-/// The plain-HTTP listener's router: the trust page, the CA downloads and their files when Pocket
-/// has its own CA, and a redirect to HTTPS for everything else. No session, no cookie.
-func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, httpsPort: @escaping @Sendable () -> Int) -> Router<PocketRequestContext> {
-    let router = Router(context: PocketRequestContext.self)
-    router.add(middleware: AccessLogMiddleware())
-    router.add(middleware: TrustHeadersMiddleware(httpsPort: httpsPort))
-    TrustController(renderer: renderer, trust: trust, httpsPort: httpsPort).addPlainRoutes(to: router)
-    return router
-}
-
-/// A listener's port: the configured one until the listener is bound, then the bound one
-/// (`--port 0` picks any), which links and redirects name.
-public final class ListenerPort: Sendable {
-    private let storage: Mutex<Int>
-
-    /// Starts with the configured port.
-    public init(_ port: Int) {
-        storage = Mutex(port)
-    }
-
-    /// The port.
-    public var value: Int {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
 }
 
 /// How long a connection may go without sending a complete request part before it is closed.

@@ -3,8 +3,19 @@ import Hummingbird
 import PocketCore
 import PocketTLS
 
-/// The plain-HTTP listener beside Pocket's HTTPS. There is only the trust page, the CA downloads and the files that page needs; everything else is
-/// redirected to the HTTPS origin. Nothing there sets a cookie or carries a secret.
+/// The plain-HTTP listener's router: the trust page, the CA downloads and their files when Pocket
+/// has its own CA, and a redirect to HTTPS for everything else. No session, no cookie.
+func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, httpsPort: @escaping @Sendable () -> Int) -> Router<PocketRequestContext> {
+    let router = Router(context: PocketRequestContext.self)
+    router.add(middleware: AccessLogMiddleware())
+    router.add(middleware: TrustHeadersMiddleware(httpsPort: httpsPort))
+    TrustController(renderer: renderer, trust: trust, httpsPort: httpsPort).addPlainRoutes(to: router)
+    return router
+}
+
+/// The plain-HTTP listener beside Pocket's HTTPS. There is only the trust page, the CA downloads
+/// and the files that page needs; everything else is redirected to the HTTPS origin. Nothing
+/// there sets a cookie or carries a secret.
 struct TrustController: Sendable {
     let renderer: PageRenderer
     /// Pocket's own CA, or nil beside the person's own certificate (then plain HTTP only redirects).
