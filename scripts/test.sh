@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test: the Swift build, `swift test`, the JavaScript tests, then the command-line and
 # browser suites against the real server, built for release as scripts/run.sh builds it.
-# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libexpat1-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, systemd for systemd-analyze, selenium, pytest).
+# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libexpat1-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, libnss3-tools, systemd for systemd-analyze, selenium, pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
-ensure_debs "${build_debs[@]}" libjs-leaflet chromium chromium-driver openssl units caddy nodejs systemd
+ensure_debs "${build_debs[@]}" libjs-leaflet chromium chromium-driver openssl units caddy nodejs libnss3-tools systemd
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "==> installing the browser suite's Python packages"
   python3 -m pip install --quiet --disable-pip-version-check -r tests/browser/requirements.txt

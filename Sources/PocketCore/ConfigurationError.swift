@@ -18,6 +18,16 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case unreadableFile(path: String)
     /// A value a systemd unit cannot carry.
     case invalidServiceValue(String, reason: String)
+    /// A value that is not what the option takes.
+    case invalidOption(option: String, value: String, expected: String)
+    /// `--name` is not a host name.
+    case invalidName(String)
+    /// `--no-https` together with the person's own certificate.
+    case conflictingHTTPS
+    /// `--http-port` without HTTPS, where there is nothing for it to lead to.
+    case httpPortWithoutHTTPS
+    /// `--http-port` and `--port` are the same port.
+    case samePorts(Int)
 
     /// A one-line message a user can act on.
     public var description: String {
@@ -38,6 +48,16 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "cannot read \(path)"
         case .invalidServiceValue(let value, let reason):
             return "cannot put '\(value)' in a service unit: \(reason)"
+        case .invalidOption(let option, let value, let expected):
+            return "invalid \(option.hasPrefix("POCKET_") ? option : "--" + option) '\(value)': use \(expected)"
+        case .invalidName(let value):
+            return "invalid --name '\(value)': use a host name of letters, digits, hyphens and dots, such as pocket.local (not an address)"
+        case .conflictingHTTPS:
+            return "--no-https and --tls-cert contradict each other: leave out one of them"
+        case .httpPortWithoutHTTPS:
+            return "--http-port needs HTTPS (Pocket's own with --https, or --tls-cert/--tls-key); without it Pocket serves plain HTTP on --port"
+        case .samePorts(let port):
+            return "--http-port and --port are both \(port): give them different ports"
         }
     }
 }

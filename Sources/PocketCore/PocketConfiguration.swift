@@ -15,6 +15,13 @@ public struct PocketConfiguration: Sendable, Equatable {
     public var tls: TLSFiles?
     /// The reverse proxy (an IP address) whose `X-Forwarded-For`/`-Proto` are believed, if any.
     public var trustedProxy: String?
+    /// Whether Pocket serves HTTPS with a certificate from its own certificate authority (`tls/` in
+    /// the data folder), the way a phone on the LAN can be made to trust once.
+    public var usesOwnCertificateAuthority: Bool
+    /// The plain-HTTP listener's port (trust page, CA downloads, redirects to HTTPS), if there is one.
+    public var httpPort: Int?
+    /// Names phones reach Pocket by (`--name`), lowercased, before any address in links.
+    public var names: [String]
 
     /// Paths of a PEM certificate chain and its private key.
     public struct TLSFiles: Sendable, Equatable {
@@ -34,6 +41,11 @@ public struct PocketConfiguration: Sendable, Equatable {
     public static let defaultHost = "127.0.0.1"
     /// The default port.
     public static let defaultPort = 8080
+    /// The default port when Pocket serves HTTPS with its own certificate authority.
+    public static let defaultHTTPSPort = 8443
+    /// The plain-HTTP listener's default port beside Pocket's own HTTPS: the port the plain server had,
+    /// so an old `http://…:8080` link now leads to the trust page or a redirect.
+    public static let defaultHTTPPort = 8080
 
     /// Creates a configuration from already validated values.
     public init(host: String = defaultHost, port: Int = defaultPort, dataDirectory: URL, logLevel: Logger.Level = .info, tls: TLSFiles? = nil) {
@@ -43,16 +55,29 @@ public struct PocketConfiguration: Sendable, Equatable {
         self.logLevel = logLevel
         self.tls = tls
         self.trustedProxy = nil
+        self.usesOwnCertificateAuthority = false
+        self.httpPort = nil
+        self.names = []
     }
 
     /// Whether the server is reachable only from this machine.
     public var isLoopback: Bool {
+        Self.isLoopback(host)
+    }
+
+    /// Whether binding `host` keeps a server reachable only from this machine.
+    public static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Whether the main listener speaks HTTPS (Pocket's own certificate or the person's).
+    public var isHTTPS: Bool {
+        tls != nil || usesOwnCertificateAuthority
     }
 
     /// The address a browser on this machine would open.
     public var baseURL: String {
-        let scheme = tls == nil ? "http" : "https"
+        let scheme = isHTTPS ? "https" : "http"
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost):\(port)"
     }
@@ -77,9 +102,16 @@ extension PocketConfiguration {
         public var tlsKey: String?
         /// `--trusted-proxy`
         public var trustedProxy: String?
+        /// `--https` (true) or `--no-https` (false)
+        public var https: Bool?
+        /// `--http-port`
+        public var httpPort: String?
+        /// Every `--name`
+        public var names: [String]
 
         /// Creates a set of command-line values.
-        public init(host: String? = nil, port: String? = nil, dataDirectory: String? = nil, logLevel: String? = nil, tlsCertificate: String? = nil, tlsKey: String? = nil, trustedProxy: String? = nil) {
+        public init(host: String? = nil, port: String? = nil, dataDirectory: String? = nil, logLevel: String? = nil, tlsCertificate: String? = nil, tlsKey: String? = nil,
+                    trustedProxy: String? = nil, https: Bool? = nil, httpPort: String? = nil, names: [String] = []) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
@@ -87,6 +119,9 @@ extension PocketConfiguration {
             self.tlsCertificate = tlsCertificate
             self.tlsKey = tlsKey
             self.trustedProxy = trustedProxy
+            self.https = https
+            self.httpPort = httpPort
+            self.names = names
         }
     }
 
@@ -100,12 +135,6 @@ extension PocketConfiguration {
 
         let host = value(options.host, "POCKET_HOST") ?? defaultHost
         guard isPlausibleHost(host) else { throw .invalidHost(host) }
-
-        var port = defaultPort
-        if let text = value(options.port, "POCKET_PORT") {
-            guard let number = Int(text), (0...65535).contains(number) else { throw .invalidPort(text) }
-            port = number
-        }
 
         var level = Logger.Level.info
         if let text = value(options.logLevel, "POCKET_LOG_LEVEL") {
@@ -126,7 +155,20 @@ extension PocketConfiguration {
         default: throw .incompleteTLS
         }
 
+        let https = try httpsChoice(option: options.https, environment: environment["POCKET_HTTPS"])
+        if https == false, tls != nil { throw .conflictingHTTPS }
+        // Beyond loopback a phone needs HTTPS, so Pocket's own is the default there.
+        let ownAuthority = tls == nil && (https ?? !isLoopback(host))
+        let port = try portNumber(value(options.port, "POCKET_PORT"), option: "port") ?? (ownAuthority ? defaultHTTPSPort : defaultPort)
+        var httpPort = try portNumber(value(options.httpPort, "POCKET_HTTP_PORT"), option: "http-port")
+        if httpPort != nil, !ownAuthority, tls == nil { throw .httpPortWithoutHTTPS }
+        if ownAuthority, httpPort == nil { httpPort = defaultHTTPPort }
+        if let httpPort, httpPort != 0, httpPort == port { throw .samePorts(port) }
+
         var configuration = PocketConfiguration(host: host, port: port, dataDirectory: dataDirectory, logLevel: level, tls: tls)
+        configuration.usesOwnCertificateAuthority = ownAuthority
+        configuration.httpPort = httpPort
+        configuration.names = try names(options.names.isEmpty ? environment["POCKET_NAME"].flatMap { $0.isEmpty ? nil : [$0] } ?? [] : options.names)
         if let proxy = value(options.trustedProxy, "POCKET_TRUSTED_PROXY") {
             // An IP address only: a name could resolve to anything, and the check compares peers' addresses.
             guard proxy.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }), proxy.contains(where: { $0 == "." || $0 == ":" }) else {
@@ -151,6 +193,36 @@ extension PocketConfiguration {
 // MARK: - Private
 
 private extension PocketConfiguration {
+    static func portNumber(_ text: String?, option: String) throws(ConfigurationError) -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text), (0...65535).contains(number) else {
+            throw option == "port" ? .invalidPort(text) : .invalidOption(option: option, value: text, expected: "a number from 0 to 65535")
+        }
+        return number
+    }
+
+    /// `--https`/`--no-https`, else `POCKET_HTTPS` (1/0, true/false, yes/no, on/off), else nil.
+    static func httpsChoice(option: Bool?, environment: String?) throws(ConfigurationError) -> Bool? {
+        if let option { return option }
+        guard let text = environment?.trimmingCharacters(in: .whitespaces).lowercased(), !text.isEmpty else { return nil }
+        switch text {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw .invalidOption(option: "POCKET_HTTPS", value: text, expected: "1 or 0 (true/false, yes/no, on/off)")
+        }
+    }
+
+    /// Each name (an option's values, or `POCKET_NAME` split at commas), checked and lowercased, without repeats.
+    static func names(_ given: [String]) throws(ConfigurationError) -> [String] {
+        var names: [String] = []
+        for raw in given.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            guard HostName.isValid(name) else { throw .invalidName(String(raw)) }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
     static func isPlausibleHost(_ host: String) -> Bool {
         guard !host.isEmpty, host.count <= 253 else { return false }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-:%"))

@@ -14,7 +14,7 @@ struct PocketCommand: AsyncParsableCommand {
         commandName: "pocket",
         abstract: "Five classic mobile apps behind one home screen, served to your phone.",
         version: PocketVersion.current,
-        subcommands: [Serve.self, UsersCommand.self, PairCommand.self, Convert.self, ConferenceCommand.self, MuralsCommand.self, ServiceCommand.self],
+        subcommands: [Serve.self, UsersCommand.self, PairCommand.self, TrustCommand.self, Convert.self, ConferenceCommand.self, MuralsCommand.self, ServiceCommand.self],
         defaultSubcommand: Serve.self
     )
 

@@ -3,21 +3,21 @@ import Conference
 import Foundation
 import Logging
 import PocketCore
+import PocketTLS
 import PocketWeb
-import Synchronization
 
 /// `pocket serve`: runs the web server until SIGINT or SIGTERM.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve Pocket's web front end (the default command).",
-        discussion: "Binds 127.0.0.1:8080 unless told otherwise. To reach Pocket from a phone on the same network, pass --host 0.0.0.0 (and --tls-cert/--tls-key for installing to the home screen)."
+        discussion: "Binds 127.0.0.1:8080 unless told otherwise. To reach Pocket from a phone on the same network, pass --host 0.0.0.0: Pocket then serves HTTPS on 8443 with its own certificate authority, and on 8080 a page that shows a phone how to trust it."
     )
 
     @Option(help: ArgumentHelp("Address to bind (env POCKET_HOST; default 127.0.0.1). A LAN address must be given explicitly.", valueName: "address"))
     var host: String?
 
-    @Option(help: ArgumentHelp("Port to bind, 0 for any free port (env POCKET_PORT; default 8080).", valueName: "port"))
+    @Option(help: ArgumentHelp("Port to bind, 0 for any free port (env POCKET_PORT; default 8443 with Pocket's own HTTPS, else 8080).", valueName: "port"))
     var port: String?
 
     @OptionGroup var data: DataOptions
@@ -31,6 +31,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("manifest-url"), help: ArgumentHelp("Address of the Conference database manifest, sci-core.json (env POCKET_SCI_MANIFEST_URL; default \(SCIManifest.defaultURL)).", valueName: "url"))
     var manifestURL: String?
 
+    @OptionGroup var secure: HTTPSOptions
+
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("The reverse proxy's IP address: only requests from it may set the client address and scheme with X-Forwarded-For/-Proto (env POCKET_TRUSTED_PROXY).", valueName: "address"))
     var trustedProxy: String?
 
@@ -41,7 +43,8 @@ struct Serve: AsyncParsableCommand {
     var demo = false
 
     func run() async throws {
-        let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey, trustedProxy: trustedProxy)
+        let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
+                                                  trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names)
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
         let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         let conference: ConferenceOptions
@@ -56,22 +59,30 @@ struct Serve: AsyncParsableCommand {
         for path in [configuration.tls?.certificate, configuration.tls?.key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
             throw ConfigurationError.unreadableFile(path: path)
         }
+        let keeper = configuration.usesOwnCertificateAuthority ? try openCertificateAuthority(configuration) : nil
         bootstrapLogging(level: configuration.logLevel)
         let logger = Logger(label: "pocket")
-        if !configuration.isLoopback && configuration.tls == nil {
-            let warning = "WARNING: serving plain HTTP on \(configuration.host): passwords and sign-in cookies cross the network unencrypted, and phones will not install Pocket or share location. Use --tls-cert/--tls-key, or a TLS reverse proxy with --trusted-proxy."
+        if !configuration.isLoopback && !configuration.isHTTPS {
+            let warning = "WARNING: serving plain HTTP on \(configuration.host): passwords and sign-in cookies cross the network unencrypted, and phones will not install Pocket or share location. Leave out --no-https to use Pocket's own HTTPS, use --tls-cert/--tls-key, or a TLS reverse proxy with --trusted-proxy."
             FileHandle.standardError.write(Data((warning + "\n").utf8))
             logger.warning("\(warning)")
         }
         let people = try openPeopleForServing(dataDirectory)
-        let boundPort = BoundPort(configuration.port)
-        let webPeople = WebPeople(
-            store: people,
-            reachableBaseURLs: { [host = configuration.host, secure = configuration.tls != nil] in
-                ReachableAddresses.baseURLs(host: host, port: boundPort.value, secure: secure)
-            },
-            trustedProxy: configuration.trustedProxy
-        )
+        let boundPort = ListenerPort(configuration.port), boundHTTPPort = ListenerPort(configuration.httpPort ?? 0)
+        let trust = keeper.map { WebTrust(keeper: $0, httpsPort: { boundPort.value }, httpPort: { boundHTTPPort.value }) }
+        let links: @Sendable () -> PhoneLinks = { trust?.phoneLinks ?? phoneLinks(configuration, port: boundPort.value) }
+        let webPeople = WebPeople(store: people, reachableBaseURLs: { links().baseURLs }, trustedProxy: configuration.trustedProxy, trust: trust)
+        // The start-up lines wait for every listener, so the links they print carry the bound ports.
+        let announcement = Announcement(listeners: configuration.httpPort == nil ? 1 : 2) {
+            var shown = configuration
+            shown.port = boundPort.value
+            logger.notice("Pocket \(PocketVersion.current) serving \(shown.baseURL) (data in \(configuration.dataDirectory.path))")
+            let isEmpty = (try? await people.isEmpty()) ?? false
+            if let text = StartupPrintout.text(links: links(), authority: trust?.keeper.authority, setupPath: isEmpty ? webPeople.setupPath : nil) {
+                // Written at once (not through print's buffer), so it shows even when stdout is a file.
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            }
+        }
         do {
             let app = try await buildApplication(
                 configuration: configuration,
@@ -80,22 +91,34 @@ struct Serve: AsyncParsableCommand {
                 resources: try WebResources.bundled(),
                 logger: logger,
                 onServerRunning: { port in
-                    var shown = configuration
-                    shown.port = port
                     boundPort.value = port
-                    logger.notice("Pocket \(PocketVersion.current) serving \(shown.baseURL) (data in \(configuration.dataDirectory.path))")
-                    if (try? await people.isEmpty()) ?? false {
-                        let links = webPeople.reachableBaseURLs().map { $0 + webPeople.setupPath }
-                        // Written at once (not through print's buffer), so it shows even when stdout is a file.
-                        let text = PairingPrintout.text(title: "No one is set up yet. Open this one-time setup link to choose the owner’s name and password:", links: links)
-                        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-                    }
+                    await announcement.listenerStarted()
+                },
+                onPlainServerRunning: { port in
+                    boundHTTPPort.value = port
+                    await announcement.listenerStarted()
                 }
             )
             try await app.runService()
         } catch {
             throw CommandFailure(description: describeStartupError(error, configuration: configuration))
         }
+    }
+}
+
+/// Runs the start-up announcement once the last of the listeners is bound.
+actor Announcement {
+    private var waiting: Int
+    private let announce: @Sendable () async -> Void
+
+    init(listeners: Int, announce: @escaping @Sendable () async -> Void) {
+        waiting = listeners
+        self.announce = announce
+    }
+
+    func listenerStarted() async {
+        waiting -= 1
+        if waiting == 0 { await announce() }
     }
 }
 
@@ -108,19 +131,5 @@ private func openPeopleForServing(_ dataDirectory: DataDirectory) throws -> Peop
         return people
     } catch {
         throw CommandFailure(description: "cannot open \(dataDirectory.file("people.sqlite").path): \(error)")
-    }
-}
-
-/// The port actually bound (`--port 0` picks one), read by the pairing page's links.
-final class BoundPort: Sendable {
-    private let storage: Mutex<Int>
-
-    init(_ port: Int) {
-        storage = Mutex(port)
-    }
-
-    var value: Int {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
     }
 }

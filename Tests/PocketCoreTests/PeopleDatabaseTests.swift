@@ -157,8 +157,9 @@ struct PairingOutputTests {
     }
 
     @Test func reachableAddressesNeverSayAllInterfaces() {
-        #expect(ReachableAddresses.baseURLs(host: "192.168.1.20", port: 8080, secure: true) == ["https://192.168.1.20:8080"])
-        let all = ReachableAddresses.baseURLs(host: "0.0.0.0", port: 9000, secure: false)
+        let one = PhoneLinks(hosts: ServedNames.live(configuredNames: [], bindHost: "192.168.1.20").phoneHosts, secure: true, port: 8080, trustPage: nil)
+        #expect(one.baseURLs == ["https://192.168.1.20:8080"])
+        let all = PhoneLinks(hosts: ServedNames.live(configuredNames: [], bindHost: "0.0.0.0").phoneHosts, secure: false, port: 9000, trustPage: nil).baseURLs
         #expect(!all.isEmpty)
         #expect(all.allSatisfy { $0.hasPrefix("http://") && $0.hasSuffix(":9000") && !$0.contains("0.0.0.0") && !$0.contains("127.0.0.1") || all == ["http://127.0.0.1:9000"] })
     }

@@ -523,9 +523,11 @@ class PlateImageServer:
 # --------------------------------------------------------------------------- browser
 
 
-def make_driver(profile: Path | None = None) -> webdriver.Chrome:
+def make_driver(profile: Path | None = None, extra_args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> webdriver.Chrome:
     """A headless Chromium; with `profile`, its user data (cookies, caches, IndexedDB, the service
-    worker) lives in that folder, so a second driver on the same folder is the same browser reopened."""
+    worker) lives in that folder, so a second driver on the same folder is the same browser reopened.
+    `extra_args` are more Chromium switches; `env` is added to its environment (a HOME whose
+    ~/.pki/nssdb holds the certificate authorities it trusts)."""
     opts = Options()
     opts.binary_location = CHROMIUM
     if profile is not None:
@@ -535,10 +537,12 @@ def make_driver(profile: Path | None = None) -> webdriver.Chrome:
                 "--disable-extensions", "--disable-background-networking", "--mute-audio",
                 "--window-size=500,900"):
         opts.add_argument(arg)
+    for arg in extra_args:
+        opts.add_argument(arg)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     opts.set_capability("unhandledPromptBehavior", "ignore")
     service = Service(executable_path=CHROMEDRIVER, log_output=str(ARTIFACTS / "chromedriver.log"),
-                      service_args=["--log-level=WARNING"])
+                      service_args=["--log-level=WARNING"], env={**os.environ, **env} if env else None)
     driver = webdriver.Chrome(options=opts, service=service)
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(15)

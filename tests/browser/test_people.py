@@ -184,7 +184,10 @@ def test_pairing_a_second_browser_by_its_link(people_server, owner_page, strange
     stranger.open(path)
     assert "Continue as owner" in stranger.text("#join-button")
     stranger.find("#join-button").click()
-    stranger.wait("location.pathname === '/' && !!document.querySelector('#home-settings')", 15, "not signed in after pairing")
+    # Paired, the phone is offered the Home Screen, then opens Pocket.
+    stranger.wait("location.pathname === '/welcome' && !!document.querySelector('#welcome-open')", 15, "not signed in after pairing")
+    stranger.find("#welcome-open").click()
+    stranger.wait("location.pathname === '/' && !!document.querySelector('#home-settings')", 15, "Open Pocket did not open the home screen")
     assert stranger.text("#home-settings") == f"Settings ({OWNER_NAME})"
     # The link then no longer works.
     again = http_request(people_server.url(path), anonymous=True)

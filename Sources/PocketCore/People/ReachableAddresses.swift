@@ -3,26 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// The addresses a phone could use to reach a server bound to `host`: one per non-loopback
-/// interface address when bound to all of them (`0.0.0.0`, `::`), else the bound address.
+/// The machine's own network addresses, which `ServedNames` offers phones when Pocket is bound
+/// to all of them (`0.0.0.0`, `::`).
 public enum ReachableAddresses {
-    /// Base URLs such as `https://192.168.1.20:8080`, never `0.0.0.0`.
-    public static func baseURLs(host: String, port: Int, secure: Bool) -> [String] {
-        let scheme = secure ? "https" : "http"
-        let hosts: [String]
-        switch host {
-        case "0.0.0.0": hosts = interfaceAddresses(includeIPv6: false)
-        case "::", "[::]": hosts = interfaceAddresses(includeIPv6: true)
-        default: hosts = [host]
-        }
-        // Nothing but loopback (a machine with no network): loopback still reaches it from itself.
-        let shown = hosts.isEmpty ? ["127.0.0.1"] : hosts
-        return shown.map { address in
-            let literal = address.contains(":") ? "[\(address)]" : address
-            return "\(scheme)://\(literal):\(port)"
-        }
-    }
-
     /// This machine's non-loopback, non-link-local interface addresses (IPv4 first), from getifaddrs.
     public static func interfaceAddresses(includeIPv6: Bool) -> [String] {
         var first: UnsafeMutablePointer<ifaddrs>?
@@ -47,15 +30,5 @@ public enum ReachableAddresses {
             }
         }
         return v4 + v6
-    }
-}
-
-extension ReachableAddresses {
-    /// This machine's host name (`gethostname`), lowercased, or nil when it has none.
-    public static func hostName() -> String? {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count) == 0 else { return nil }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
-        return name.isEmpty ? nil : name
     }
 }

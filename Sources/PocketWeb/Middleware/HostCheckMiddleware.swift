@@ -11,49 +11,36 @@ import PocketCore
 public struct ServedHosts: Sendable {
     /// Lowercased names without a port; nil accepts every name.
     private let names: Set<String>?
+    /// Names that change while Pocket runs (its own certificate's), asked at each request.
+    private let current: (@Sendable () -> [String])?
 
     /// Every name accepted: for route tests, which build requests without one.
-    public static let any = ServedHosts(names: nil)
+    public static let any = ServedHosts(names: nil, current: nil)
 
     /// `localhost`, this machine's host name and `<host name>.local`, the address bound (when
-    /// it is a name) and `extra` (names Pocket is told it is reached by).
-    public static func thisMachine(bind host: String, extra: [String] = []) -> ServedHosts {
+    /// it is a name), `extra` (the `--name`s Pocket is reached by) and whatever `current` says at
+    /// the time of a request (the names Pocket's own certificate covers now).
+    public static func thisMachine(bind host: String, extra: [String] = [], current: (@Sendable () -> [String])? = nil) -> ServedHosts {
         var names: Set<String> = ["localhost", host.lowercased()]
-        if let name = ReachableAddresses.hostName() {
-            names.insert(name)
-            let short = name.split(separator: ".").first.map(String.init) ?? name
-            names.insert(short)
-            names.insert(short + ".local")
+        if let label = ServedNames.machineLabel() {
+            names.insert(label)
+            names.insert(label + ".local")
         }
         names.formUnion(extra.map { $0.lowercased() })
-        return ServedHosts(names: names)
+        return ServedHosts(names: names, current: current)
     }
 
-    private init(names: Set<String>?) {
+    private init(names: Set<String>?, current: (@Sendable () -> [String])?) {
         self.names = names
+        self.current = current
     }
 
     /// Whether a request with this `Host` (name or address, with or without a port) is answered.
     /// A request without one (HTTP/1.0, a test) has no name to check.
     public func allows(_ authority: String?) -> Bool {
         guard let names, let authority, !authority.isEmpty else { return true }
-        let host = Self.host(of: authority.lowercased())
-        if host.hasPrefix("[") || Self.isIPv4(host) { return true }
-        let name = host.hasSuffix(".") ? String(host.dropLast()) : host
-        return names.contains(name)
-    }
-
-    /// The host part of `authority`: `[::1]` keeps its brackets, a port is dropped.
-    private static func host(of authority: String) -> String {
-        if authority.hasPrefix("[") {
-            return authority.firstIndex(of: "]").map { String(authority[...$0]) } ?? authority
-        }
-        return authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? authority
-    }
-
-    private static func isIPv4(_ host: String) -> Bool {
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && UInt8(part) != nil }
+        guard let host = HostName.host(ofAuthority: authority) else { return false }
+        return HostName.ipAddressBytes(host) != nil || names.contains(host) || (current?().contains(host) ?? false)
     }
 }
 

@@ -6,9 +6,14 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
 
     /// The Content-Security-Policy value, worked out once rather than per response.
     let policy: String
+    /// Whether HTTPS responses ask for HTTPS only from now on. Not beside Pocket's own trust page:
+    /// HSTS covers every port of a host, so a phone would then open the plain-HTTP trust page's
+    /// links (a later pairing QR code) as HTTPS and fail.
+    let strictTransportSecurity: Bool
 
-    init(policy: ExternalSources) {
+    init(policy: ExternalSources, strictTransportSecurity: Bool = true) {
         self.policy = policy.headerValue
+        self.strictTransportSecurity = strictTransportSecurity
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -23,7 +28,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[.xFrameOptions] = framed == nil ? "DENY" : "SAMEORIGIN"
         response.headers[.crossOriginOpenerPolicy] = "same-origin"
         response.headers[.permissionsPolicy] = "geolocation=(self), camera=(), microphone=(), payment=()"
-        if context.isSecure {
+        if context.isSecure, strictTransportSecurity {
             // HTTPS only from now on: a later visit cannot be downgraded to plain HTTP on the way.
             response.headers[.strictTransportSecurity] = "max-age=31536000"
         }

@@ -96,11 +96,14 @@ enum SettingsPage {
         let signOutAction: String
         let notice: String?
         let problem: String?
+        /// Pocket's own HTTPS certificate, for owners when Pocket has its own CA.
+        let certificate: CertificateSummary.Model?
 
         /// How many devices Settings lists before "Show all".
         static let devicesShown = 5
 
-        init(person: Person, thisDevice: String, devices: [Device], totalDevices: Int, people: [Person], notice: String?, problem: String?) {
+        init(person: Person, thisDevice: String, devices: [Device], totalDevices: Int, people: [Person], notice: String?, problem: String?,
+             certificate: CertificateSummary.Model? = nil) {
             personName = person.name
             isOwner = person.isOwner
             moreDevices = totalDevices > devices.count
@@ -123,6 +126,7 @@ enum SettingsPage {
             signOutAction = PeopleRoute.signOut.href
             self.notice = notice
             self.problem = problem
+            self.certificate = certificate
         }
 
         static func format(_ date: Date) -> String {

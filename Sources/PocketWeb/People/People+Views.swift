@@ -169,6 +169,7 @@ extension SettingsPage {
             <p class="list-section__footer">Changing it signs out your other devices.</p>
             </section>
             \(if: model.isOwner, household)
+            \(unwrap: model.certificate, { CertificateSummary.View(model: $0).body })
             """
         }
 

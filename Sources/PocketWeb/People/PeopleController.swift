@@ -162,7 +162,8 @@ struct PeopleController: Sendable {
         }
         let code = try await people.store.makePairingCode(for: person.id)
         let bases = pairingBases(request: request, context: context)
-        let links = bases.map { $0 + PeopleRoute.joinLink(code.linkCode).href }
+        let joinPath = PeopleRoute.joinLink(code.linkCode).href
+        let links = people.trust?.phoneLinks.links(to: joinPath) ?? bases.map { $0 + joinPath }
         guard let link = links.first, let qr = QRCode(link) else { throw HTTPError(.internalServerError) }
         context.logger.notice("pairing code made for \(person.name.debugDescription) by \(identity.person.name.debugDescription)")
         let model = PairPage.Model(
@@ -308,7 +309,7 @@ private extension PeopleController {
         }
         await people.throttle.recordSuccess(keys)
         try await signInThisDevice(as: person, request: request, context: context)
-        return Self.seeOther(ShellRoute.home.href)
+        return Self.seeOther(TrustRoute.welcome.href)
     }
 
     /// Where a phone can reach this Pocket: the address the asking browser used, unless that is
@@ -361,7 +362,8 @@ private extension PeopleController {
             person: identity.person, thisDevice: identity.device.id,
             devices: devices.devices, totalDevices: devices.total,
             people: identity.person.isOwner ? try await people.store.people() : [],
-            notice: notice, problem: problem
+            notice: notice, problem: problem,
+            certificate: identity.person.isOwner ? people.trust.map(CertificateSummary.Model.init) : nil
         )
         return renderer.page(frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context, status: status) { SettingsPage.View(model: model, chrome: $0) }
     }

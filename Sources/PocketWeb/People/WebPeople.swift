@@ -17,6 +17,9 @@ public struct WebPeople: Sendable {
     public let reachableBaseURLs: @Sendable () -> [String]
     /// The reverse proxy whose `X-Forwarded-For`/`-Proto` headers are believed, if any.
     public let trustedProxy: String?
+    /// Pocket's own certificate authority, when it serves HTTPS with it: pairing links then go
+    /// through the trust page, and Settings shows the certificate.
+    public let trust: WebTrust?
     /// How long a signed-in device stays signed in without being used.
     public static let deviceLifetime: Duration = .seconds(365 * 24 * 60 * 60)
     /// What stored sessions' keys start with in `people.sqlite` (before the cookie's random id).
@@ -26,12 +29,13 @@ public struct WebPeople: Sendable {
 
     /// Creates the people dependencies.
     public init(store: PeopleDatabase, throttle: AttemptThrottle = AttemptThrottle(), setupToken: String = RandomToken.make(),
-                reachableBaseURLs: @escaping @Sendable () -> [String] = { [] }, trustedProxy: String? = nil) {
+                reachableBaseURLs: @escaping @Sendable () -> [String] = { [] }, trustedProxy: String? = nil, trust: WebTrust? = nil) {
         self.store = store
         self.throttle = throttle
         self.setupToken = setupToken
         self.reachableBaseURLs = reachableBaseURLs
         self.trustedProxy = trustedProxy
+        self.trust = trust
     }
 
     /// The path of the one-time setup link.

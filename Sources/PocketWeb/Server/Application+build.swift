@@ -8,18 +8,30 @@ import NIOSSL
 import PocketCore
 import ServiceLifecycle
 
-/// Builds the Pocket web application from its configuration and the registered apps.
+/// Builds the Pocket web application from its configuration and the registered apps: the main
+/// listener and, beside HTTPS, the plain-HTTP one (`configuration.httpPort`).
+///
+/// - Parameters:
+///   - people: with `trust` set when Pocket serves HTTPS with its own certificate authority.
+///   - onServerRunning: told the main listener's port once bound.
+///   - onPlainServerRunning: told the plain-HTTP listener's port once bound.
 public func buildApplication(
     configuration: PocketConfiguration,
     apps: [any PocketApp],
     people: WebPeople,
     resources: WebResources,
     logger: Logger,
-    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+    onPlainServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let renderer = try PageRenderer(resources: resources)
-    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.tls != nil,
-                             hosts: .thisMachine(bind: configuration.host))
+    // Beside the machine's own names, the ones Pocket's certificate covers now.
+    var certificateNames: (@Sendable () -> [String])?
+    if let keeper = people.trust?.keeper {
+        certificateNames = { keeper.current.names }
+    }
+    let hosts = ServedHosts.thisMachine(bind: configuration.host, extra: configuration.names, current: certificateNames)
+    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.isHTTPS, hosts: hosts)
     let server: HTTPServerBuilder
     // A connection is closed when it sends no complete request part for this long: that ends
     // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
@@ -27,17 +39,37 @@ public func buildApplication(
     let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(connectionIdleLimit.components.seconds)))
     if let tls = configuration.tls {
         server = try .tls(.http1(configuration: http1), tlsConfiguration: loadTLS(tls))
+    } else if let trust = people.trust {
+        server = try .tls(.http1(configuration: http1), tlsConfiguration: renewingTLSConfiguration(keeper: trust.keeper))
     } else {
         server = .http1(configuration: http1)
     }
+    // The plain listener's redirects name the main listener's port, known only once bound (`--port 0`).
+    let mainPort = ListenerPort(configuration.port)
     var application = Application(
         router: router,
         server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        onServerRunning: { channel in
+            mainPort.value = channel.localAddress?.port ?? configuration.port
+            await onServerRunning(mainPort.value)
+        },
         logger: logger
     )
     application.addServices(AppBackgroundService(apps: apps, logger: logger))
+    if let httpPort = configuration.httpPort {
+        let plain = Application(
+            router: buildPlainRouter(renderer: renderer, trust: people.trust, httpsPort: { mainPort.value }),
+            server: .http1(configuration: http1),
+            configuration: .init(address: .hostname(configuration.host, port: httpPort), serverName: nil),
+            onServerRunning: { channel in await onPlainServerRunning(channel.localAddress?.port ?? httpPort) },
+            logger: logger
+        )
+        application.addServices(plain)
+    }
+    if let trust = people.trust {
+        application.addServices(LeafRenewalService(keeper: trust.keeper, logger: logger))
+    }
     return application
 }
 
@@ -77,7 +109,7 @@ public func buildRouter(
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: ClientMiddleware(isTLS: isTLS, trustedProxy: people.trustedProxy))
     router.add(middleware: HostCheckMiddleware(hosts: hosts, trustedProxy: people.trustedProxy))
-    router.add(middleware: SecurityHeadersMiddleware(policy: policy))
+    router.add(middleware: SecurityHeadersMiddleware(policy: policy, strictTransportSecurity: people.trust == nil))
     router.add(middleware: SessionCookieHardening())
     router.add(middleware: people.sessionMiddleware())
     router.add(middleware: AnonymousTokenMiddleware())
@@ -103,6 +135,7 @@ public func buildRouter(
     let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
     shell.addPrivateRoutes(to: signedIn)
     controller.addPrivateRoutes(to: signedIn)
+    WelcomeController(renderer: renderer).addPrivateRoutes(to: signedIn)
     let environment = WebEnvironment(renderer: renderer)
     for app in apps {
         app.addRoutes(to: signedIn.group(RouterPath(app.descriptor.href)), environment: environment)
@@ -129,6 +162,10 @@ public func describeStartupError(_ error: any Error, configuration: PocketConfig
     if let error = error as? IOError {
         switch error.errnoCode {
         case EADDRINUSE:
+            // The error does not say which listener failed; with two, name both.
+            if let httpPort = configuration.httpPort {
+                return "port \(configuration.port) or \(httpPort) on \(configuration.host) is already in use: stop the other server or choose another --port or --http-port"
+            }
             return "port \(configuration.port) on \(configuration.host) is already in use: stop the other server or choose another --port"
         case EADDRNOTAVAIL:
             return "cannot bind \(configuration.host): it is not an address of this machine"

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import PocketCore
+import PocketTLS
+
+/// The plain-HTTP listener's router: the trust page, the CA downloads and their files when Pocket
+/// has its own CA, and a redirect to HTTPS for everything else. No session, no cookie.
+func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, httpsPort: @escaping @Sendable () -> Int) -> Router<PocketRequestContext> {
+    let router = Router(context: PocketRequestContext.self)
+    router.add(middleware: AccessLogMiddleware())
+    router.add(middleware: TrustHeadersMiddleware(httpsPort: httpsPort))
+    TrustController(renderer: renderer, trust: trust, httpsPort: httpsPort).addPlainRoutes(to: router)
+    return router
+}
+
+/// The plain-HTTP listener beside Pocket's HTTPS. There is only the trust page, the CA downloads
+/// and the files that page needs; everything else is redirected to the HTTPS origin. Nothing
+/// there sets a cookie or carries a secret.
+struct TrustController: Sendable {
+    let renderer: PageRenderer
+    /// Pocket's own CA, or nil beside the person's own certificate (then plain HTTP only redirects).
+    let trust: WebTrust?
+    /// The HTTPS listener's port, for redirects.
+    let httpsPort: @Sendable () -> Int
+
+    /// Every route of the plain-HTTP listener.
+    func addPlainRoutes(to router: Router<PocketRequestContext>) {
+        if trust != nil {
+            router.get(TrustRoute.page.pattern, use: trustPage)
+            for file in TrustDownload.allCases {
+                router.get(TrustRoute.download(file).pattern) { _, _ in try download(file) }
+            }
+            router.get(ShellRoute.asset("").pattern, use: ShellController(renderer: renderer, apps: [], health: { [] }).asset)
+        }
+        for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete, .options] {
+            router.on("/", method: method, use: redirect)
+            router.on("**", method: method, use: redirect)
+        }
+    }
+
+    // MARK: Plain HTTP
+
+    @Sendable func trustPage(_ request: Request, context: PocketRequestContext) throws -> Response {
+        guard let trust else { throw HTTPError(.notFound) }
+        let authority = trust.keeper.authority
+        let assets = renderer.assets
+        let model = TrustPage.Model(
+            authorityName: authority.displayName, fingerprint: authority.fingerprint,
+            platform: PhonePlatform(userAgent: request.headers[.userAgent]),
+            host: HostName.urlHost(requestHost(request)), httpsPort: trust.httpsPort(),
+            probePath: ShellRoute.asset("icons/favicon-32.png").href,
+            assets: .init(stylesheet: assets.url("css/pocket.css"), trustStylesheet: assets.url("css/apps/trust.css"),
+                          script: assets.url("js/trust.js"), favicon: assets.url("icons/pocket.svg"),
+                          appleTouchIcon: assets.url("icons/apple-touch-icon.png"))
+        )
+        var response = PageRenderer.htmlResponse(TrustPage.View(model: model).document.text)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    func download(_ file: TrustDownload) throws -> Response {
+        guard let trust else { throw HTTPError(.notFound) }
+        let bytes = try file.bytes(for: trust.keeper.authority)
+        var headers = HTTPFields()
+        headers[.contentType] = file.contentType
+        headers[.contentDisposition] = "attachment; filename=\"\(file.fileName)\""
+        headers[.cacheControl] = "no-cache"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The same address on HTTPS: same host name, Pocket's HTTPS port, same path and query.
+    @Sendable func redirect(_ request: Request, context: PocketRequestContext) -> Response {
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        let location = "https://\(HostName.urlHost(requestHost(request))):\(httpsPort())\(request.uri.path)\(query)"
+        return Response(status: .temporaryRedirect, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    /// The host the browser asked for, if it is a plain host name or address, else the first one phones are given.
+    private func requestHost(_ request: Request) -> String {
+        request.head.authority.flatMap(HostName.host(ofAuthority:)) ?? trust?.phoneLinks.hosts.first ?? "localhost"
+    }
+}
