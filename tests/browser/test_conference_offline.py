@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, PocketServer, TalkTextSite, page_with_worker
+from pocket_helpers import ARTIFACTS, Blackhole, PocketServer, TalkTextSite, http_request, page_with_worker
 
 CONFERENCE = "/conference/conferences/202504"
 PAGE_WITHIN_S = 15
@@ -68,7 +68,7 @@ def test_keep_offline_fills_the_kept_cache_with_list_talks_and_texts(kept):
                           .map(a => new URL(a.href).pathname + new URL(a.href).search)""")
     assert len(talks) >= 5, talks
     progress = [line for line in lines if re.fullmatch(r"Keeping \d+ of \d+…", line)]
-    total = 1 + 2 * len(talks)
+    total = 1 + 3 * len(talks)  # the list; each talk's page under both its addresses, and its text
     assert f"Keeping {total} of {total}…" in progress, lines
 
     status = page.text("#conference-keep-status")
@@ -121,10 +121,7 @@ def test_a_kept_conference_reads_with_the_server_stopped(kept):
     page.open(talk)
     page.wait("document.querySelector('#conference-talk-title')", PAGE_WITHIN_S, "the kept talk page did not show offline")
     assert page.text("#conference-talk-title") == title
-    # The frame's document is sandboxed (no script may read it): open its address to see it was kept.
-    page.driver.get(page.url(f"/conference/talks/{talk_id}/text"))
-    page.wait(f"document.body && document.body.textContent.includes('Kept text of talk {talk_id}')", PAGE_WITHIN_S,
-              "the kept talk text did not show offline")
+    assert frame_text(page, PAGE_WITHIN_S) .find(f"Kept text of talk {talk_id}") >= 0, "the kept text does not show in the talk's frame offline"
 
     # Search needs the server, and says so.
     page.open("/conference/search")
@@ -132,3 +129,46 @@ def test_a_kept_conference_reads_with_the_server_stopped(kept):
               "search does not say it needs the server")
     assert "Search needs the Pocket server" in page.text("#conference-search-box .needs-server__notice")
     assert page.js("return document.querySelector('#conference-search-field').disabled")
+
+
+def frame_text(page, timeout) -> str:
+    """What a person reads in the talk page's text frame: the frame's own document (WebDriver may
+    enter it; the page's scripts may not)."""
+    frame = page.find("#conference-talk-frame")
+    page.js("arguments[0].scrollIntoView()", frame)
+    page.driver.switch_to.frame(frame)
+    try:
+        page.wait("document.readyState === 'complete' && document.body && document.body.textContent.trim().length > 0", timeout,
+                  "the talk's frame stayed empty")
+        return page.js("return document.body.textContent")
+    finally:
+        page.driver.switch_to.default_content()
+
+
+def test_a_kept_talk_reads_in_its_frame_from_every_link_with_the_server_hung(kept):
+    srv, page, _ = kept
+    keep_conference(page)
+    talk = page.js("return document.querySelector('#conference-results a.cell__main').getAttribute('href')")
+    talk_id = re.search(r"/talks/(\d+)", talk)[1]
+    assert srv.stop() == 0
+    hole = Blackhole(srv.port).start()
+    try:
+        # The server accepts and never answers: the kept page comes within the worker's wait, and so
+        # does its text, in the frame, as a person reads it.
+        for address in (talk, f"/conference/talks/{talk_id}"):
+            page.open(address)
+            page.wait("document.querySelector('#conference-talk-title')", PAGE_WITHIN_S, f"{address} did not show offline")
+            assert f"Kept text of talk {talk_id}" in frame_text(page, PAGE_WITHIN_S), address
+    finally:
+        hole.stop()
+
+
+def test_keeping_a_conference_is_not_reading_it(kept):
+    srv, page, _ = kept
+    page.open("/conference/talks/8802")  # one talk really opened
+    keep_conference(page)
+    home = http_request(srv.url("/conference")).text
+    section = home.split('aria-labelledby="conference-recent-h"', 1)
+    assert len(section) == 2, "no recently opened section"
+    opened = set(re.findall(r'href="/conference/talks/(\d+)"', section[1].split("</section>", 1)[0]))
+    assert opened == {"8802"}, f"recently opened lists talks that were only kept: {sorted(opened)}"

@@ -27,7 +27,8 @@ extension ConferencePages {
     }
 
     /// GET the addresses that make a conference readable offline — its talk list, each talk's page
-    /// (as the list links it) and each talk's text — with the texts' sizes. Texts not stored yet
+    /// (as the list links it, and as recent talks and bookmarks do) and each talk's text — with the
+    /// texts' sizes. Texts not stored yet
     /// are fetched first; any that fail are named under `missing` and left out of `items`.
     @Sendable func keep(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let id = try Self.id(context, "id", what: "conference")
@@ -38,7 +39,9 @@ extension ConferencePages {
         var items = [KeepList.Item(url: ConferenceRoute.conference(id).href, kind: "list", size: nil)]
         var missing: [KeepList.Missing] = []
         for talk in talks {
+            // Both addresses a talk is opened by: from the conference's list, and from recent talks and bookmarks.
             items.append(KeepList.Item(url: ConferenceRoute.talk(talk.id, from: .conference(id)).href, kind: "talk", size: nil))
+            items.append(KeepList.Item(url: ConferenceRoute.talk(talk.id).href, kind: "talk", size: nil))
             switch results[talk.id] {
             case .success(let size)?:
                 items.append(KeepList.Item(url: ConferenceRoute.talkText(talk.id).href, kind: "text", size: size))

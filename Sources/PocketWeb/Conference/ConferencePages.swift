@@ -46,7 +46,8 @@ struct ConferencePages: Sendable {
         let status = try await query { try await store.status() }
         let source = TalkListSource(token: request.queryFields["from"])
         let list = try await contextList(for: detail, source: source)
-        try? await store.recordView(talkID: id, by: person)
+        // Keeping a conference offline fetches every talk page: keeping is not reading.
+        if request.headers[.pocketKeep] == nil { try? await store.recordView(talkID: id, by: person) }
         let isBookmarked = try await query { try await store.isBookmarked(talkID: id, by: person) }
         let talk = ConferenceTalk(detail, from: source, citationsAvailable: status.capabilities.citations,
                                   isBookmarked: isBookmarked)

@@ -12,7 +12,7 @@ extension ConferenceTalk {
             "<a class=\"button button--tinted\" id=\"conference-talk-link\" href=\"\(url)\" target=\"_blank\" rel=\"noopener noreferrer\">Open on the Church’s Site</a>"
         })
         \(each: media, Self.media)</div>
-        <iframe class="conference-talk__frame" id="conference-talk-frame" src="\(textURL)" title="\(frameTitle)" sandbox="allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" loading="lazy"></iframe>
+        <iframe class="conference-talk__frame" id="conference-talk-frame" src="\(textURL)" title="\(frameTitle)" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" loading="lazy"></iframe>
         <nav class="conference-talk__neighbours" aria-label="Previous and next talk">
         \(unwrap: previous, { previous in
             """

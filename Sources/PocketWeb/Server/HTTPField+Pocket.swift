@@ -3,6 +3,8 @@ import HTTPTypes
 extension HTTPField.Name {
     // These literals are valid header names, so the initialiser cannot fail; the fallback keeps the code crash-free.
     static let pocketSwap = HTTPField.Name("X-Pocket-Swap") ?? .accept
+    /// Sent by "Keep Offline" with each page it keeps: such a fetch is not a visit.
+    static let pocketKeep = HTTPField.Name("X-Pocket-Keep") ?? .accept
     static let csrfToken = HTTPField.Name("X-CSRF-Token") ?? .accept
     static let requestID = HTTPField.Name("X-Request-ID") ?? .accept
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site") ?? .accept

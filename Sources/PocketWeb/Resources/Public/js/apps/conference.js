@@ -55,7 +55,8 @@ export async function keepConference(listURL, env, onProgress = () => {}) {
   onProgress(0, items.length);
 
   async function keepOne(item) {
-    const response = await fetch(absolute(item.url), { credentials: 'same-origin', cache: 'no-store' });
+    // X-Pocket-Keep: keeping a talk is not opening it, so it does not join "Recently opened".
+    const response = await fetch(absolute(item.url), { credentials: 'same-origin', cache: 'no-store', headers: { 'X-Pocket-Keep': '1' } });
     if (!response.ok) throw new Error(`${item.url} could not be kept (the server answered ${response.status})`);
     const body = await response.blob();
     // A fresh response: no "redirected" flag, which a service worker may not answer a page with.
