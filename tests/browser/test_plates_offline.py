@@ -241,3 +241,43 @@ def test_background_sync_sends_the_outbox_with_no_pocket_page_open(own):
         assert server_spotted(srv) == {"ME"}, "the worker did not send the outbox on background sync"
     finally:
         driver.quit()
+
+
+def test_every_screen_shows_the_same_score_offline(own):
+    srv, page = own
+    for path in ("/plates", "/plates/map", "/plates/trips"):
+        page.open(path)
+    assert srv.stop() == 0
+    page.open("/plates")
+    for code in ("AL", "TX", "OR"):
+        spot(page, code)
+    # The trips page shows the current trip as the list and the map do: what is waiting included.
+    page.open("/plates/trips")
+    page.wait("document.querySelector('section[aria-labelledby=\"trips-current\"] .cell__detail')?.textContent === '3 / 50'",
+              WAIT_S, "the trips page shows a score from before the offline changes")
+    page.open("/plates/map")
+    page.wait("document.querySelector('#plates-map-score')?.textContent === '3 of 50 states'", WAIT_S, "the map disagrees")
+
+
+def outbox_change(srv, cookie, token, body, at):
+    """A change as another phone's outbox sends it."""
+    device = srv.device_tag(cookie)
+    data = json.dumps({"id": str(uuid.uuid4()), "at": at, "device": device, "body": body}).encode()
+    result = http_request(srv.url("/plates/changes"), "POST", data,
+                          {"Cookie": cookie, "X-CSRF-Token": token, "Content-Type": "application/json"})
+    assert result.status == 200, result.text
+
+
+def test_a_change_made_on_another_phone_shows_and_is_said(own):
+    srv, page = own
+    other_cookie, other_token = srv.sign_in()  # the person's other phone
+    now = int(time.time() * 1000)
+    outbox_change(srv, other_cookie, other_token, {"kind": "spot", "state": "OH"}, now - 5000)
+    page.open("/plates")
+    page.wait("document.querySelector('#state-OH').classList.contains('cell--spotted')", WAIT_S, "Ohio is not spotted")
+    outbox_change(srv, other_cookie, other_token, {"kind": "unspot", "state": "OH"}, now)
+    # The phone is looked at again (or the screen's periodic check comes round).
+    page.js("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait("/Ohio was un-spotted on another device/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", WAIT_S,
+              "the change made on the other phone was not said")
+    page.wait("!document.querySelector('#state-OH').classList.contains('cell--spotted')", WAIT_S, "the screen still shows Ohio spotted")

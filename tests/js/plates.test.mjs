@@ -76,3 +76,15 @@ test('texts match the server pages', () => {
   assert.equal(mapScore(3, 50), '3 of 50 states');
   assert.equal(tripsDetail(1), '1 finished');
 });
+
+test('what another device changed is said by name, briefly', async () => {
+  const { changesElsewhere } = await import('../../Sources/PocketWeb/Resources/Public/js/plates/game.js');
+  const names = { OH: 'Ohio', UT: 'Utah', WA: 'Washington' };
+  const game = (codes, finished = 0) => ({ spotted: new Set(codes), finished });
+  assert.equal(changesElsewhere(game(['OH', 'TX']), game(['TX']), (c) => names[c]), 'Ohio was un-spotted on another device.');
+  assert.equal(changesElsewhere(game(['TX']), game(['TX', 'UT']), (c) => names[c]), 'Utah was spotted on another device.');
+  assert.equal(changesElsewhere(game(['OH']), game(['UT']), (c) => names[c]), 'Utah was spotted and Ohio was un-spotted on another device.');
+  assert.equal(changesElsewhere(game([]), game(['OH', 'UT', 'WA'])), '3 states changed on another device.');
+  assert.equal(changesElsewhere(game(['OH'], 1), game([], 2)), 'A new trip was started on another device.');
+  assert.equal(changesElsewhere(game(['OH', 'TX']), game(['TX', 'OH'])), null);
+});

@@ -17,8 +17,8 @@ enum PlatesMap {
         let complete: Bool
         let remaining: [String]
         let hasRemaining: Bool
-        /// The offline module's versioned URL (`js/apps/plates.js`), or empty for none.
-        var module = ""
+        /// The offline module and the game it is told about, or nil for none.
+        var module: PlatesModule?
 
         init(catalog: StateCatalog, game: GameSnapshot) {
             tiles = catalog.states.map { state in

@@ -11,7 +11,7 @@ extension PlatesMap {
             """)
             <p class="plates-map__score" id="plates-map-score">\(model.scoreText)</p>
             <div class="plates-map-frame" data-scroll-edges>
-            <nav class="plates-map" aria-label="Map of the states"\(attribute: "data-module", model.module.isEmpty ? nil : model.module)>
+            <nav class="plates-map" aria-label="Map of the states"\(unwrap: model.module, \.attributes)>
             \(each: model.tiles, Self.tile)
             </nav>
             </div>

@@ -20,7 +20,9 @@ struct PlatesPages: Sendable {
 
     @Sendable func list(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
-        let model = PlatesSplit.Model(list: try await listModel(store, game: try await store.snapshot()), state: nil, module: module)
+        let game = try await store.snapshot()
+        let offline = try await module(store, game: game)
+        let model = PlatesSplit.Model(list: listModel(game, module: offline), state: nil, module: offline)
         let frame = PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app)
         return renderer.page(frame: frame, context: context, memo: splitPages, model: model, PlatesSplit.View.init)
     }
@@ -45,7 +47,8 @@ struct PlatesPages: Sendable {
             pictureHost: images.sourceHost(for: state), returnTo: returnTo
         )
         // The list comes too: an iPad shows it beside the state (a phone shows the state alone).
-        let model = PlatesSplit.Model(list: try await listModel(store, game: game, selected: state.code), state: detail, module: module)
+        let offline = try await module(store, game: game)
+        let model = PlatesSplit.Model(list: listModel(game, module: offline, selected: state.code), state: detail, module: offline)
         return renderer.page(frame: PageFrame(title: state.name, back: back, app: Self.app), context: context, memo: splitPages, model: model, PlatesSplit.View.init)
     }
 
@@ -61,16 +64,18 @@ struct PlatesPages: Sendable {
 
     @Sendable func map(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
-        var model = PlatesMap.Model(catalog: catalog, game: try await store.snapshot())
-        model.module = module
+        let game = try await store.snapshot()
+        var model = PlatesMap.Model(catalog: catalog, game: game)
+        model.module = try await module(store, game: game)
         return renderer.page(frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), context: context) { PlatesMap.View(model: model, chrome: $0) }
     }
 
     @Sendable func trips(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         let game = try await store.snapshot()
-        var model = PlatesTrips.Model(trips: try await store.trips(), total: catalog.count, sounds: !game.isMuted)
-        model.module = module
+        let trips = try await store.trips()
+        var model = PlatesTrips.Model(trips: trips, total: catalog.count, sounds: !game.isMuted)
+        model.module = PlatesModule(url: moduleURL, game: game, trips: trips, total: catalog.count)
         return renderer.page(frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), context: context) { PlatesTrips.View(model: model, chrome: $0) }
     }
 
@@ -161,13 +166,17 @@ struct PlatesPages: Sendable {
     // MARK: Helpers
 
     /// The offline module every game screen loads (`js/apps/plates.js`), versioned.
-    private var module: String { renderer.assets.url("js/apps/plates.js") }
+    private var moduleURL: String { renderer.assets.url("js/apps/plates.js") }
+
+    /// The offline module and what it is told about `game`.
+    private func module(_ store: PlatesGame, game: GameSnapshot) async throws -> PlatesModule {
+        PlatesModule(url: moduleURL, game: game, trips: try await store.trips(), total: catalog.count)
+    }
 
     /// The signed-in person's game: every handler reads and changes only that.
     /// "US States" for `game`, with `selected` marked when a state's page shows beside it.
-    private func listModel(_ store: PlatesGame, game: GameSnapshot, selected: String? = nil) async throws -> PlatesList.Model {
-        let finished = try await store.trips().filter { !$0.trip.isCurrent }.count
-        return PlatesList.Model(catalog: catalog, game: game, finishedTrips: finished, selected: selected)
+    private func listModel(_ game: GameSnapshot, module: PlatesModule, selected: String? = nil) -> PlatesList.Model {
+        PlatesList.Model(catalog: catalog, game: game, finishedTrips: module.finished, selected: selected)
     }
 
     private func signedInGame(_ context: PocketRequestContext) throws -> PlatesGame {

@@ -5,7 +5,7 @@ enum PlatesSplit {
         let list: PlatesList.Model
         /// The state page's contents, or nil for the list alone.
         let state: PlateState.Model?
-        /// The offline module's versioned URL (`js/apps/plates.js`), or empty for none.
-        var module = ""
+        /// The offline module and the game it is told about, or nil for none.
+        var module: PlatesModule?
     }
 }

@@ -7,7 +7,7 @@ extension PlatesSplit {
 
         var body: HTML {
             """
-            <div class="split split--pane plates-split\(if: model.state != nil, " split--detail")"\(attribute: "data-module", model.module.isEmpty ? nil : model.module)>
+            <div class="split split--pane plates-split\(if: model.state != nil, " split--detail")"\(unwrap: model.module, \.attributes)>
             <div class="split__primary" id="plates-list" data-keep-scroll>
             \(PlatesList.body(model.list, chrome: chrome))\
             </div>

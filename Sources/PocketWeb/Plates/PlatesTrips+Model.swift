@@ -16,8 +16,8 @@ enum PlatesTrips {
         let finished: [Row]
         let newTrip: Confirmation
         let newTripHref: String
-        /// The offline module's versioned URL (`js/apps/plates.js`), or empty for none.
-        var module = ""
+        /// The offline module and the game it is told about, or nil for none.
+        var module: PlatesModule?
 
         init(trips: [TripSummary], total: Int, sounds: Bool, timeZone: TimeZone = .current) {
             let rows = trips.map { summary in

@@ -23,7 +23,7 @@ extension PlatesTrips {
             </ul>
             """)
             </section>
-            <p\(attribute: "data-module", model.module.isEmpty ? nil : model.module)><a class="button button--large" href="\(model.newTripHref)" data-dialog="\(model.newTrip.id)" id="plates-new-trip">New Trip</a></p>
+            <p\(unwrap: model.module, \.attributes)><a class="button button--large" href="\(model.newTripHref)" data-dialog="\(model.newTrip.id)" id="plates-new-trip">New Trip</a></p>
             \(Components.alertDialog(model.newTrip, chrome: chrome))
             """
         }

@@ -13,20 +13,23 @@ import { announce } from '../core/dom.js';
 import { recentPosition } from '../nav/forms.js';
 import { itemOf, navigate } from '../nav/navigation.js';
 import { invokers } from '../ui/dialogs.js';
+import { showNotice } from '../offline/status.js';
 import {
-  applyChanges, changeForAction, mapDetail, mapScore, scoreText, tripsDetail,
+  applyChanges, changeForAction, changesElsewhere, mapDetail, mapScore, scoreText, tripScore, tripsDetail,
 } from '../plates/game.js';
 
-const TOTAL = 50;
+/** How often an open Plates screen asks whether another device changed the game. */
+const CHECK_EVERY_MS = 30000;
+
 let refreshWhenSent = false;
 
-/** Reads the page's game: its spotted states and finished trips. */
-function pageGame(screen) {
-  const spotted = new Set();
-  for (const cell of screen.querySelectorAll('li[data-state].cell--spotted')) spotted.add(cell.dataset.state);
-  for (const tile of screen.querySelectorAll('.plates-map .tile--spotted')) spotted.add(tile.textContent.trim());
-  const trips = screen.querySelector('a[href="/plates/trips"] .cell__detail');
-  return { spotted, finished: trips ? Number.parseInt(trips.textContent, 10) || 0 : 0 };
+/**
+ * The game the page was rendered from, as the server says it on the module's element: its spotted
+ * states, finished trips and how many states there are (the same on every Plates screen).
+ */
+function pageGame(element) {
+  const spotted = new Set((element.dataset.spotted ?? '').split(' ').filter(Boolean));
+  return { spotted, finished: Number(element.dataset.finished) || 0, total: Number(element.dataset.total) || 0 };
 }
 
 const make = (tag, attrs = {}, ...children) => {
@@ -111,7 +114,7 @@ function setDetail(screen, spotted) {
 }
 
 /** Shows `game` on every part of the screen that shows the game. */
-function show(screen, game, newTrip) {
+function show(screen, game, total) {
   const score = game.spotted.size;
   for (const cell of screen.querySelectorAll('li[data-state]')) setCell(screen, cell, game.spotted.has(cell.dataset.state));
   for (const tile of screen.querySelectorAll('.plates-map .tile')) {
@@ -121,13 +124,13 @@ function show(screen, game, newTrip) {
   }
   setDetail(screen, game.spotted);
   const set = (sel, text) => { const el = document.querySelector(sel); if (el && el.textContent !== text) el.textContent = text; };
-  set('#plates-score', scoreText(score, TOTAL));
-  set('#plates-map-score', mapScore(score, TOTAL));
-  // The trips page shows only the current trip's score, which a New Trip sets back to 0.
+  set('#plates-score', scoreText(score, total));
+  set('#plates-map-score', mapScore(score, total));
+  // The trips page shows the current trip's score as every other screen does.
   const current = screen.querySelector('section[aria-labelledby="trips-current"] .cell__detail');
-  if (current && newTrip) current.textContent = `0 / ${TOTAL}`;
+  if (current) current.textContent = tripScore(score, total);
   const map = screen.querySelector('a[href="/plates/map"] .cell__detail');
-  if (map) map.textContent = mapDetail(score, TOTAL);
+  if (map) map.textContent = mapDetail(score, total);
   const trips = screen.querySelector('a[href="/plates/trips"] .cell__detail');
   if (trips) trips.textContent = tripsDetail(game.finished);
 }
@@ -145,9 +148,9 @@ function bodyFor(form, change) {
 /** Sets a Plates screen up; returns its teardown. */
 export function init(element) {
   const screen = element.closest('[data-screen]') ?? document.body;
-  const base = pageGame(screen);
+  const base = pageGame(element);
   let applied = [];
-  const render = () => show(screen, applyChanges(base, applied), applied.some((c) => c.kind === 'newTrip'));
+  const render = () => show(screen, applyChanges(base, applied), base.total);
 
   // What the person did and the server has not heard of yet shows at once.
   pending('plates').then((waiting) => {
@@ -193,8 +196,35 @@ export function init(element) {
     navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true, focusItem: itemOf(document.activeElement) });
   });
 
+  // Another phone of the person may change the game: when this screen is looked at again, and
+  // every so often while it is, read the game from the server; if it changed, say what changed
+  // (by name) and show the server's page.
+  const names = (code) => screen.querySelector(`#state-${CSS.escape(code)} .cell__title`)?.textContent
+    ?? [...screen.querySelectorAll('.plates-map .tile')].find((tile) => tile.textContent.trim() === code)?.title ?? code;
+  const check = async () => {
+    if (document.hidden || !screen.isConnected || (await pending('plates')).length) return;
+    let text;
+    try {
+      const response = await fetch(location.href, { headers: { Accept: 'text/html', 'X-Pocket-Swap': '1' }, credentials: 'same-origin', cache: 'no-store' });
+      if (!response.ok) return;
+      text = await response.text();
+    } catch { return; }
+    const fresh = new DOMParser().parseFromString(text, 'text/html').querySelector('[data-module][data-spotted]');
+    if (!fresh || !screen.isConnected) return;
+    const shown = applyChanges(base, applied);
+    const news = changesElsewhere(shown, pageGame(fresh), names);
+    if (!news) return;
+    showNotice(news);
+    navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true, focusItem: itemOf(document.activeElement) });
+  };
+  const onVisible = () => { if (!document.hidden) check(); };
+  document.addEventListener('visibilitychange', onVisible);
+  const timer = setInterval(check, CHECK_EVERY_MS);
+
   return () => {
     screen.removeEventListener('submit', onSubmit);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(timer);
     stop?.();
   };
 }

@@ -116,14 +116,17 @@ onChange((count, info) => {
   signedOut = !!info?.signedOut;
   render();
 });
-// A change the server refused for good is dropped: say so, in its words, for a moment.
-document.addEventListener('pocket:outbox-refused', (event) => {
-  notice = refusedText(event.detail?.message);
-  announce(notice);
+/** Says `text` in the bar for a moment (and to screen readers): news the person should see. */
+export function showNotice(text) {
+  notice = text;
+  announce(text);
   render();
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => { notice = null; render(); }, NOTICE_MS);
-});
+}
+
+// A change the server refused for good is dropped: say so, in its words, for a moment.
+document.addEventListener('pocket:outbox-refused', (event) => showNotice(refusedText(event.detail?.message)));
 onScreen((screen) => {
   if (root.hasAttribute('data-offline-saved') || screen.querySelector('[data-offline-page]')) unreachable();
   render();

@@ -61,11 +61,31 @@ export function mergeSpots(changes) {
   return spotted;
 }
 
+/**
+ * What another device changed, in words, from the game `shown` to the server's `fresh` one (each
+ * { spotted: Set, finished }), naming states with `nameOf(code)`; null when nothing changed.
+ */
+export function changesElsewhere(shown, fresh, nameOf = (code) => code) {
+  const added = [...fresh.spotted].filter((code) => !shown.spotted.has(code)).sort();
+  const removed = [...shown.spotted].filter((code) => !fresh.spotted.has(code)).sort();
+  if (fresh.finished !== shown.finished) return 'A new trip was started on another device.';
+  const count = added.length + removed.length;
+  if (count === 0) return null;
+  if (count > 2) return `${count} states changed on another device.`;
+  const parts = [
+    ...added.map((code) => `${nameOf(code)} was spotted`),
+    ...removed.map((code) => `${nameOf(code)} was un-spotted`),
+  ];
+  return `${parts.join(' and ')} on another device.`;
+}
+
 /** "Score: 3 / 50" on the list's toolbar. */
 export const scoreText = (score, total) => `Score: ${score} / ${total}`;
 /** "3 of 50" beside the list's Map row. */
 export const mapDetail = (score, total) => `${score} of ${total}`;
 /** "3 of 50 states" above the map. */
 export const mapScore = (score, total) => `${score} of ${total} states`;
+/** "3 / 50" beside the current trip on the trips page. */
+export const tripScore = (score, total) => `${score} / ${total}`;
 /** "1 finished" beside the list's Trips row. */
 export const tripsDetail = (finished) => `${finished} finished`;
