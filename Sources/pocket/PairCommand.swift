@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import PocketCore
 import PocketTLS
@@ -26,7 +29,10 @@ struct PairCommand: AsyncParsableCommand {
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
         let store = try openPeople(data)
         guard let person = try await store.person(named: name) else {
-            throw CommandFailure(description: PeopleError.unknownPerson(TerminalText.safe(name)).description)
+            // The most common cause is another data folder than the server's: say which was read.
+            let folder = configuration.dataDirectory.appendingPathComponent("people.sqlite").path
+            throw CommandFailure(description: PeopleError.unknownPerson(TerminalText.safe(name)).description
+                + " (looked in \(TerminalText.safe(folder)); give the server's --data-dir if it uses another)")
         }
         let links = try pairingLinks(configuration)
         let code = try await store.makePairingCode(for: person.id)
@@ -34,6 +40,10 @@ struct PairCommand: AsyncParsableCommand {
         let typed = links.baseURLs[0] + PeopleRoute.join.href
         print(links.trustPage == nil ? "Or open \(typed) on the phone and type \(code.displayedShortCode)." : "Or, on a phone that trusts Pocket, open \(typed) and type \(code.displayedShortCode).")
         print("Valid until \(code.expiresAt.formatted(date: .omitted, time: .shortened)), once.")
+        // A link to a port where nothing listens would only fail on the phone: say so here.
+        if !ListeningCheck.answers(port: configuration.port) {
+            print("Note: no Pocket answers on port \(configuration.port) of this machine: start `pocket serve` with the same options, or give pair the server's --port.")
+        }
         if configuration.usesOwnCertificateAuthority, let authority = try? TLSFolder(dataDirectory: configuration.dataDirectory).existingAuthority(now: Date()) {
             print(StartupPrintout.fingerprintLine(authority))
         }
@@ -85,5 +95,24 @@ enum StartupPrintout {
     /// The CA's fingerprint, which the trust page shows too, so the person can compare them.
     static func fingerprintLine(_ authority: CertificateAuthority) -> String {
         "Pocket’s certificate authority “\(TerminalText.safe(authority.displayName))”, SHA-256 \(authority.fingerprint)"
+    }
+}
+
+/// Whether something listens on a port of this machine, asked over loopback (a server bound to
+/// all addresses answers there too; one bound to a single LAN address is not asked).
+enum ListeningCheck {
+    static func answers(port: Int) -> Bool {
+        guard (1...65535).contains(port) else { return false }
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return connected == 0
     }
 }

@@ -116,6 +116,9 @@ struct ConferenceModelTests {
         #expect(sample.tabs.filter(\.current).map(\.label) == ["Search"])
         #expect(ConferenceShell(section: .conferences, isSample: false, offer: UpdateOffer(manifest)).banner == nil)
         #expect(ConferenceShell(section: .conferences, isSample: true, offer: nil).banner?.actionLabel == "Install the full database")
+        // Offline, the manifest's server could not be reached: no size, and the banner says why.
+        #expect(ConferenceShell(section: .conferences, isSample: true, offer: nil, unreachable: true).banner?.actionLabel
+            == "Install the full database (its server cannot be reached now)")
     }
 
     @Test func multipartParserFindsTheFileWhereverTheChunksSplit() {

@@ -200,6 +200,18 @@ struct PeopleRouteTests {
         }
     }
 
+    @Test func theJoinPageNamesBothWaysToAPairingCode() async throws {
+        let household = try await TestHousehold.make()
+        let app = try await app(household)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/join", method: .get, headers: Self.html) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("Settings → Pair a Phone"))
+                #expect(response.text.contains("<code>pocket pair</code>"))
+            }
+        }
+    }
+
     @Test func aSignedOutDeviceIsRefusedOnItsNextRequest() async throws {
         let household = try await TestHousehold.make()
         let app = try await app(household)

@@ -250,3 +250,25 @@ def test_an_upgraded_data_folder_keeps_everything_as_the_owners(tmp_path):
         assert "47" in tv
     finally:
         server.stop()
+
+
+def test_pair_says_which_data_folder_it_looked_in_and_when_no_pocket_answers(tmp_path):
+    data, other = tmp_path / "data", tmp_path / "other"
+    add_person(data, "ann")
+    add_person(other, "bob")
+    # The server's folder is `data`; pair was given another one.
+    wrong = run("pair", "ann", "--data-dir", str(other))
+    assert wrong.returncode != 0
+    line = wrong.stderr.strip()
+    assert "There is no one called “ann”" in line and str(other / "people.sqlite") in line and "--data-dir" in line, line
+    # Nothing listens on the port the link would name: the link is printed, with a note saying so.
+    port = free_port()
+    result = run("pair", "ann", "--port", str(port), "--no-https", "--data-dir", str(data))
+    assert result.returncode == 0, result.stderr
+    assert f"no Pocket answers on port {port}" in result.stdout, result.stdout
+    server = Serve(tmp_path, "--data-dir", str(data), "--no-https")
+    try:
+        answered = run("pair", "ann", "--port", str(server.port), "--no-https", "--data-dir", str(data))
+        assert answered.returncode == 0 and "no Pocket answers" not in answered.stdout, answered.stdout
+    finally:
+        server.stop()

@@ -160,7 +160,8 @@ struct ConferencePages: Sendable {
     func shell(_ section: ConferenceShell.Section, status: DatabaseStatus? = nil) async throws -> ConferenceShell {
         let current: DatabaseStatus
         if let status { current = status } else { current = try await query { try await store.status() } }
-        return ConferenceShell(section: section, isSample: current.source.isSample, offer: await updates.snapshot().offer)
+        let updates = await updates.snapshot()
+        return ConferenceShell(section: section, isSample: current.source.isSample, offer: updates.offer, unreachable: updates.checkProblem != nil)
     }
 
     /// The versioned address of the Conference client module.

@@ -46,11 +46,14 @@ struct ConferenceShell: Sendable, Hashable {
     let tabs: [Tab]
     let banner: Banner?
 
-    /// The shell for a screen in `section`; `offer` is the download on offer, if any.
-    init(section: Section, isSample: Bool, offer: UpdateOffer?) {
+    /// The shell for a screen in `section`; `offer` is the download on offer, if any, and
+    /// `unreachable` whether the manifest's server could not be reached the last time it was asked.
+    init(section: Section, isSample: Bool, offer: UpdateOffer?, unreachable: Bool = false) {
         tabs = Section.allCases.map { Tab(label: $0.label, href: $0.href, icon: $0.rawValue, current: $0 == section) }
         if isSample {
-            let action = offer.map { "Download the full database (\(ConferenceFormat.bytes($0.downloadSize)))" } ?? "Install the full database"
+            // The size when the manifest gave it; else say why there is none, rather than offer a download of unknown size.
+            let action = offer.map { "Download the full database (\(ConferenceFormat.bytes($0.downloadSize)))" }
+                ?? (unreachable ? "Install the full database (its server cannot be reached now)" : "Install the full database")
             // On Settings itself the banner points down the page, to the download button.
             let href = section == .settings ? (offer == nil ? "#conference-updates" : "#conference-offer") : ConferenceRoute.settings.href
             banner = Banner(text: "Sample data: only the April and October 2025 conferences are here.", actionLabel: action, actionHref: href)

@@ -95,7 +95,7 @@ extension JoinPage {
             <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="join-code">Pairing code</label><input class="text-field" id="join-code" type="text" name="code" autocomplete="one-time-code" autocapitalize="characters" required maxlength="20" placeholder="ABCD-EFGH"></div></div>
             <div class="cell"><div class="cell__main"><button class="button button--large" type="submit" id="join-button">Pair</button></div></div>
             </div>
-            <p class="list-section__footer">On a signed-in device, open Settings → Pair a Phone for a code. It works once, for 5 minutes.</p>
+            <p class="list-section__footer">On a signed-in device, open Settings → Pair a Phone for a code, or on the computer running Pocket, run <code>pocket pair</code> with your name. It works once, for 5 minutes.</p>
             """
         }
 
