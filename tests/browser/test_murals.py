@@ -396,3 +396,24 @@ def test_demo_service_without_leaflet(page, tmp_path):
         page.driver.get("about:blank")
         code = demo.stop(timeout=10)
     assert code == 0, f"the demo server exited with {code}"
+
+
+IPHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
+                "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1")
+
+
+@pytest.mark.parametrize("agent,maps", [(IPHONE_AGENT, "https://maps.apple.com/"), (None, "https://www.google.com/maps/")])
+def test_directions_open_the_phones_own_maps(page, murals, agent, maps):
+    """An iPhone gets Apple Maps, anything else Google Maps: opened from the list, and directly."""
+    original = page.driver.execute_script("return navigator.userAgent")
+    if agent:
+        page.driver.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent, "platform": "iPhone"})
+    try:
+        open_murals(page)
+        page.js("document.querySelector('a[href^=\"/murals/mural/\"]').click()")
+        page.wait("!!document.querySelector('#mural-directions')", 10, "the mural's page did not open from the list")
+        assert page.js("return document.querySelector('#mural-directions').href").startswith(maps)
+        page.open(page.js("return location.pathname"))
+        assert page.js("return document.querySelector('#mural-directions').href").startswith(maps)
+    finally:
+        page.driver.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": original})

@@ -10,12 +10,22 @@ enum MuralDetail {
         case apple
         case other
 
+        /// What an Apple device's user agent says: the page's script decides by the same words,
+        /// from the phone's own user agent (a service worker's request may carry another).
+        static let appleAgents = ["iPhone", "iPad", "iPod", "Macintosh"]
+
         /// Apple devices open Apple Maps from a maps.apple.com link; everything else gets a
         /// Google Maps link, which Android opens in its maps app and any browser can show.
         init(userAgent: String?) {
             let agent = userAgent ?? ""
-            self = ["iPhone", "iPad", "iPod", "Macintosh"].contains(where: agent.contains) ? .apple : .other
+            self = Self.appleAgents.contains(where: agent.contains) ? .apple : .other
         }
+    }
+
+    /// A directions link to one maps app.
+    struct Directions: Sendable, Equatable {
+        let href: String
+        let label: String
     }
 
     struct Model: Sendable {
@@ -37,8 +47,10 @@ enum MuralDetail {
         let distanceCaption: String
         let latitude: String
         let longitude: String
-        let directionsHref: String
-        let directionsLabel: String
+        /// The link the server's guess at the platform chose, and both, for the page's script.
+        let directions: Directions
+        let appleDirections: Directions
+        let otherDirections: Directions
         let favourite: MuralsFavouriteForm
         let visited: Bool
         let changesAction = MuralsRoute.changes.href
@@ -65,14 +77,10 @@ enum MuralDetail {
             latitude = MuralsPosition.degrees(mural.coordinate.latitude)
             longitude = MuralsPosition.degrees(mural.coordinate.longitude)
             let destination = "\(latitude),\(longitude)"
-            switch platform {
-            case .apple:
-                directionsHref = "https://maps.apple.com/?daddr=\(destination)&dirflg=w"
-                directionsLabel = "Walking Directions in Maps"
-            case .other:
-                directionsHref = "https://www.google.com/maps/dir/?api=1&destination=\(destination)&travelmode=walking"
-                directionsLabel = "Walking Directions in Google Maps"
-            }
+            appleDirections = Directions(href: "https://maps.apple.com/?daddr=\(destination)&dirflg=w", label: "Walking Directions in Maps")
+            otherDirections = Directions(
+                href: "https://www.google.com/maps/dir/?api=1&destination=\(destination)&travelmode=walking", label: "Walking Directions in Google Maps")
+            directions = platform == .apple ? appleDirections : otherDirections
             favourite = MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: isFavourite, returnTo: MuralsRoute.mural(mural.id).href)
             visited = isVisited
         }

@@ -21,8 +21,10 @@ extension MuralDetail {
             </div></div>
             <div class="cell"><div class="cell__main"><span class="cell__text"><span class="cell__title">Distance</span>\
             <span class="cell__subtitle" id="mural-distance-caption">\(model.distanceCaption)</span></span><span class="cell__detail" id="mural-distance">\(model.distanceText)</span></div></div>
-            <div class="cell"><a class="cell__main" href="\(model.directionsHref)" id="mural-directions" target="_blank" rel="noopener noreferrer">\
-            <span class="cell__text"><span class="cell__title">\(model.directionsLabel)</span></span><span class="cell__chevron" aria-hidden="true"></span></a></div>
+            <div class="cell"><a class="cell__main" href="\(model.directions.href)" id="mural-directions" target="_blank" rel="noopener noreferrer" \
+            data-apple-agents="\(MuralDetail.MapsPlatform.appleAgents.joined(separator: " "))" data-apple-href="\(model.appleDirections.href)" \
+            data-apple-label="\(model.appleDirections.label)" data-other-href="\(model.otherDirections.href)" data-other-label="\(model.otherDirections.label)">\
+            <span class="cell__text"><span class="cell__title">\(model.directions.label)</span></span><span class="cell__chevron" aria-hidden="true"></span></a></div>
             </div>
             </section>
             \(if: !model.info.isEmpty, """

@@ -503,7 +503,23 @@ function initMain(root) {
 
 /* ---------------------------------------------------------------- a mural's page */
 
+/**
+ * The directions link for the maps app of this phone, decided from its own user agent by the
+ * words the server gives (a request from the service worker may carry another agent).
+ */
+function chooseDirections(root) {
+  const link = root.querySelector('#mural-directions');
+  if (!link) return;
+  const apple = (link.dataset.appleAgents ?? '').split(' ').filter(Boolean).some((word) => navigator.userAgent.includes(word));
+  const side = apple ? 'apple' : 'other';
+  const href = link.dataset[`${side}Href`], label = link.dataset[`${side}Label`];
+  if (href) link.href = href;
+  const title = link.querySelector('.cell__title');
+  if (label && title) title.textContent = label;
+}
+
 function initDetail(root) {
+  chooseDirections(root);
   const out = root.querySelector('#mural-distance');
   const caption = root.querySelector('#mural-distance-caption');
   const here = { lat: Number(root.dataset.lat), lon: Number(root.dataset.lon) };
