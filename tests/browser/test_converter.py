@@ -352,9 +352,15 @@ def test_three_category_segments_and_more(page, converter, size):
     choose_category(page, "data")
 
 
+# Portrait phones from the smallest Pocket supports to the largest: iPhone SE, 13 mini's CSS size
+# aside, iPhone 14/15, 14 Plus, 15 Pro Max.
+PHONES = [(375, 667), (390, 844), (393, 852), (414, 896), (430, 932)]
+
+
+@pytest.mark.parametrize("width, height", PHONES)
 @pytest.mark.parametrize("category", ["data", "temperature", "pressure", "energy"])
-def test_the_whole_converter_fits_a_375_by_667_phone(page, converter, category):
-    page.set_viewport(375, 667, reload=False)
+def test_the_whole_converter_fits_every_phone(page, converter, category, width, height):
+    page.set_viewport(width, height, reload=False)
     page.open("/converter")
     choose_category(page, category)
     # A category changed on the phone lays the screen out again in place: let that settle first.
@@ -368,7 +374,7 @@ def test_the_whole_converter_fits_a_375_by_667_phone(page, converter, category):
     c.that(scroll_height <= inner_height + 1, f"{category}: the page scrolls ({scroll_height} px in {inner_height})")
     for sel in (".converter__categories", ".converter__display", ".converter__keypad", "#converter-key-0", "#converter-key-point"):
         r = page.rect(sel)
-        c.that(r["bottom"] <= 667 + 0.5 and r["top"] >= 0, f"{category}: {sel} is at {r['top']:.0f}..{r['bottom']:.0f}, off the 667 px screen")
+        c.that(r["bottom"] <= height + 0.5 and r["top"] >= 0, f"{category}: {sel} is at {r['top']:.0f}..{r['bottom']:.0f}, off the {height} px screen")
     c.done()
     choose_category(page, "data")
 

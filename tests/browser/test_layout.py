@@ -293,3 +293,62 @@ def test_a_split_list_pushes_on_a_phone_and_swaps_in_place_on_an_ipad(page, serv
     page.find("#state-OR a.cell__info").click()
     page.wait("location.pathname === '/plates/states/OR'", 10, "the info button did not open Oregon")
     assert page.js("return document.documentElement.dataset.transition") == expected
+
+
+# --------------------------------------------------------------------------- bars: no text over text
+
+# The words in the navigation bar and the tab bar, as drawn: each text node's line boxes, cut by what
+# clips them (an ellipsis leaves the rest unseen). Two boxes of different elements must not overlap,
+# and words in the tab bar must keep apart.
+BAR_TEXT_JS = GEOMETRY_JS + r"""
+const visible = (el) => {
+  const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+  return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none' && Number(cs.opacity) > 0.01;
+};
+const words = (root) => {
+  const out = [];
+  if (!root) return out;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !visible(el) || el.closest('.visually-hidden, [hidden]')) continue;
+    const range = document.createRange(); range.selectNodeContents(n);
+    const c = clipOf(el);
+    for (const b of range.getClientRects()) {
+      const box = cut(b, c);
+      if (box.right - box.left > 1 && box.bottom - box.top > 1) out.push([el, box]);
+    }
+  }
+  return out;
+};
+const problems = [];
+const screen = document.querySelector('[data-screen]');
+for (const [bar, gap] of [[screen.querySelector(':scope > .navbar'), 0], [screen.querySelector(':scope > .toolbar'), 4]]) {
+  const boxes = words(bar);
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, ra] = boxes[i], [b, rb] = boxes[j];
+    if (a === b || a.contains(b) || b.contains(a)) continue;
+    const apart = Math.max(ra.left, rb.left) - Math.min(ra.right, rb.right);
+    const sameLine = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 2;
+    if (sameLine && apart < gap) problems.push(`"${a.textContent.trim().slice(0, 30)}" and "${b.textContent.trim().slice(0, 30)}" ${apart < 0 ? 'overlap by ' + Math.round(-apart) : 'are ' + Math.round(apart)} px`);
+  }
+}
+return problems;
+"""
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+def test_no_words_in_a_bar_touch_at_any_phone_width(page, server, no_location, text_size, percent):
+    """Every app's navigation bar and toolbar (the Conference tab bar among them) at 320, 375, 390 and 430 px wide."""
+    page.set_viewport(390, 844, reload=False)
+    page.open("/")
+    text_size(percent)
+    check = Checks()
+    for path in main_screens(server):
+        page.open(path)
+        for width in (320, 375, 390, 430):
+            page.set_viewport(width, 844, reload=False)
+            page.js("return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            for problem in page.js(BAR_TEXT_JS):
+                check.that(False, f"{path} at {width} px, {percent}% text: {problem}")
+    check.done()
