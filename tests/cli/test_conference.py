@@ -1,11 +1,16 @@
 """`pocket conference …`: status, update from a manifest, import; failures are one clear line."""
+import ctypes
 import hashlib
 import http.server
 import json
 import os
+import re
+import select
 import shutil
 import signal
+import socket
 import sqlite3
+import struct
 import subprocess
 import threading
 import time
@@ -61,6 +66,8 @@ class Fixture:
                     data = path.read_bytes()
                     self.send_response(200)
                     self.send_header("Content-Length", str(len(data)))
+                    # As for any file it serves: which version this is, so a partial download can be resumed.
+                    self.send_header("Last-Modified", self.date_time_string(path.stat().st_mtime))
                     self.end_headers()
                     step = max(1, len(data) // 40)
                     try:
@@ -346,3 +353,170 @@ def test_manifest_values_never_drive_the_terminal(tmp_path, server):
     line = one_line_error(result)
     assert "\x1b" not in result.stderr and "\x1b" not in result.stdout
     assert "sci\\u{1b}[2Jcore.zip" in line
+
+
+# Installs beside other commands (#28): a command that opens the Conference folder while an update
+# moves its new file in and records it must neither delete that file nor make the update fail.
+
+def databases(data):
+    folder = Path(data) / "conference" / "databases"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def installed_versions(data):
+    """The versions of the core files in the data folder (the sample aside)."""
+    return [name.split(".")[1] for name in databases(data) if name.startswith("core.")]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(data, url, *extra):
+    """Starts `pocket serve` and returns (process, base address) once it answers."""
+    port = free_port()
+    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
+    # --demo keeps the Murals app off the network.
+    process = subprocess.Popen([BIN, "serve", "--port", str(port), "--data-dir", str(data), "--manifest-url", url, "--demo", *extra],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=merged)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        assert process.poll() is None, process.stderr.read()
+        try:
+            request(base + "/signin")
+            return process, base
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("pocket serve did not start")
+
+
+def stop(process):
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0, process.stderr.read()
+
+
+class MovedIn:
+    """Waits (inotify) for a file to be moved into a folder, so a test can act at that moment."""
+
+    IN_MOVED_TO = 0x80
+
+    def __init__(self, folder):
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = self.libc.inotify_init1(os.O_CLOEXEC)
+        assert self.fd >= 0 and self.libc.inotify_add_watch(self.fd, str(folder).encode(), self.IN_MOVED_TO) >= 0
+
+    def wait(self, prefix, process):
+        """The name of the first file starting with `prefix` moved in; None if `process` ends first."""
+        while True:
+            ready, _, _ = select.select([self.fd], [], [], 0.05)
+            if not ready:
+                if process.poll() is not None:
+                    return None
+                continue
+            events = os.read(self.fd, 4096)
+            while events:
+                _, _, _, length = struct.unpack("iIII", events[:16])
+                name = events[16:16 + length].split(b"\0")[0].decode()
+                events = events[16 + length:]
+                if name.startswith(prefix):
+                    return name
+
+    def close(self):
+        os.close(self.fd)
+
+
+def expect_serving(data, version):
+    """`status` names `version`, with no warning, and its file is the only core file left."""
+    status = run("conference", "status", "--data-dir", str(data))
+    assert status.returncode == 0, status.stderr
+    assert f"Database: version {version} " in status.stdout and f"Last updated: release {version}" in status.stdout, status.stdout
+    assert "Warning" not in status.stdout, status.stdout
+    assert installed_versions(data) == [str(version)], databases(data)
+
+
+def test_commands_while_an_update_records_its_file_lose_nothing(tmp_path, server, sample):
+    """The state database's write lock is held from the moment the new file is moved in, so the
+    update cannot record it yet; `status`, `search`, a second `update` and a starting `serve` run
+    meanwhile. The update then either installs its file, or fails and the previous one serves.
+    Moving in and recording are a few milliseconds apart, so a try can miss the window (the record
+    already names the new file): it is tried again with the next version until one hits it."""
+    data = tmp_path / "data"
+    assert run("conference", "update", "--data-dir", str(data), "--manifest-url", publish(server, sample, "1")).returncode == 0
+    # Builds version 1's search index, so the commands below only read the state database.
+    assert run("conference", "status", "--data-dir", str(data)).returncode == 0
+    state = sqlite3.connect(data / "conference" / "state.sqlite", timeout=30, isolation_level=None)
+    watch = MovedIn(data / "conference" / "databases")
+    hit, version = False, 1
+    try:
+        while not hit and version < 12:
+            version += 1
+            url = publish(server, sample, str(version))
+            update = start("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+            moved = watch.wait(f"core.{version}.", update)
+            state.execute("BEGIN IMMEDIATE")
+            recorded = state.execute("SELECT fileName FROM installed_database").fetchone()[0]
+            hit = moved is not None and recorded != moved
+            try:
+                if hit:
+                    for args in (["status"], ["search", "holland"]):
+                        result = run("conference", *args, "--data-dir", str(data))
+                        assert result.returncode == 0, result.stderr
+                        assert "Warning" not in result.stdout, result.stdout
+                    assert f"Database: version {version - 1} " in run("conference", "status", "--data-dir", str(data)).stdout
+                    assert moved in databases(data)
+                    again = run("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+                    assert "Another Pocket process is installing" in one_line_error(again)
+                    stop(serve(data, url)[0])
+                    assert moved in databases(data)
+            finally:
+                state.execute("ROLLBACK")
+            out, err = update.communicate(timeout=60)
+            if update.returncode == 0:
+                assert f"Installed version {version} " in out
+                expect_serving(data, version)
+            else:
+                # Held past the update's patience for the state database: it gave up and changed nothing.
+                one_line_error(subprocess.CompletedProcess(update.args, update.returncode, out, err))
+                expect_serving(data, version - 1)
+                break
+        assert hit, "no try caught the update between moving its file in and recording it"
+    finally:
+        watch.close()
+        state.close()
+
+
+@pytest.mark.parametrize("phase", ["Downloading", "Extracting", "Checking the database", "Installing"])
+def test_an_update_killed_in_any_phase_leaves_nothing_stale_after_the_next_start(tmp_path, server, sample, phase):
+    """kill -9 as the update reports `phase`, then a plain `status`: it finds whichever version the
+    record names and removes every leftover but a download to resume; the next update finishes."""
+    data = tmp_path / "data"
+    assert run("conference", "update", "--data-dir", str(data), "--manifest-url", publish(server, sample, "1")).returncode == 0
+    url = publish(server, sample, "2")
+    server.slow_zips = phase == "Downloading"
+    process = start("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+    for line in process.stdout:
+        if line.startswith(phase):
+            break
+    process.kill()
+    process.wait(timeout=10)
+
+    status = run("conference", "status", "--data-dir", str(data))
+    assert status.returncode == 0, status.stderr
+    assert re.search(r"^Database: version [12] ", status.stdout, re.M) and "Warning" not in status.stdout, status.stdout
+    left = incoming(data)
+    assert all(name.endswith((".part", ".resume.json")) for name in left), left
+    assert all(name.replace(".part", ".resume.json") in left for name in left if name.endswith(".part")), left
+    assert len(installed_versions(data)) == 1, databases(data)
+    with sqlite3.connect(data / "conference" / "state.sqlite") as state:
+        assert state.execute("SELECT COUNT(*) FROM digest WHERE fileName IS NULL").fetchone()[0] == 0
+    state.close()
+
+    server.slow_zips = False
+    result = run("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+    assert result.returncode == 0, result.stderr
+    assert incoming(data) == []
+    expect_serving(data, 2)

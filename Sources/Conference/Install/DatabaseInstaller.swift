@@ -137,11 +137,12 @@ extension DatabaseInstaller {
         meter = TransferRateMeter()
         let lock = try await lockOut()
         defer { lock.release() }
+        await library.removeLeftovers(holding: lock)
         do {
             await report(InstallProgress(phase: .checkingManifest))
             let manifest = try await fetchManifest(manifestURL)
             if let installed = await library.installedDatabase(), installed.matches(manifest) {
-                cleanIncoming()
+                library.cleanIncoming()
                 await report(InstallProgress(phase: .done, version: manifest.version, message: "Version \(manifest.version) is already installed"))
                 return .alreadyInstalled(installed)
             }
@@ -172,8 +173,9 @@ extension DatabaseInstaller {
         meter = TransferRateMeter()
         let lock = try await lockOut()
         defer { lock.release() }
+        await library.removeLeftovers(holding: lock)
         do {
-            cleanIncoming()
+            library.cleanIncoming()
             let copy = library.incomingFolder.appendingPathComponent("import-\(UUID().uuidString).db")
             let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)??.int64Value
             if let total { try DiskSpace.check(total, in: library.incomingFolder, probe: settings.freeSpace) }
@@ -192,7 +194,7 @@ extension DatabaseInstaller {
     /// belong to the process that holds the lock.
     func lockOut() async throws -> InstallLock {
         do {
-            return try InstallLock.acquire(in: library.folder)
+            return try await InstallLock.acquire(in: library.folder)
         } catch {
             await report(InstallProgress(phase: .failed(error.description)))
             throw error
@@ -204,7 +206,7 @@ extension DatabaseInstaller {
         let failure = Self.conferenceError(error)
         await finishRemovals()
         await library.discardStaged()
-        cleanIncoming()
+        library.cleanIncoming()
         await report(InstallProgress(phase: .failed(failure.description), version: latest.version))
         return failure
     }
@@ -232,7 +234,7 @@ extension DatabaseInstaller {
         await report(InstallProgress(phase: .installing, version: latest.version))
         let record = try await library.install(candidate, version: version, contentName: contentName,
                                                contentSize: size, contentMD5: md5, origin: origin)
-        cleanIncoming()
+        library.cleanIncoming()
         return record
     }
 
@@ -267,14 +269,6 @@ extension DatabaseInstaller {
         if let rate, rate > 0, let total { remaining = Double(max(0, total - done)) / rate }
         await report(InstallProgress(phase: phase, bytesDone: done, totalBytes: total, bytesPerSecond: rate,
                                secondsRemaining: remaining, version: latest.version))
-    }
-
-    /// Deletes every temporary file except those named in `keeping`.
-    func cleanIncoming(keeping: Set<String> = []) {
-        let folder = library.incomingFolder
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !keeping.contains(name) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
     }
 
     static func conferenceError(_ error: any Error) -> ConferenceError {

@@ -9,14 +9,17 @@ import PocketCore
 /// - `state.sqlite` — Pocket's own database (install record, search index, the installed file's digest of
 ///   counts and orderings, each person's recent and bookmarked talks);
 /// - `databases/` — the sample (`sample-2025.vN.db`) and the installed file (`core.<version>.<id>.db`);
-/// - `incoming/` — the installer's temporary files, empty whenever no install is running;
-/// - `install.lock` — held (flock) by the process that is installing.
+/// - `incoming/` — the installer's temporary files, empty whenever no install is running but for
+///   a download a killed install left, which the next install resumes;
+/// - `install.lock`, `installer.lock` — see `InstallLock`: nothing in `databases/` or `incoming/` is
+///   deleted but under it.
 public actor ConferenceLibrary: ConferenceStore {
     /// The Conference app's folder in the data directory.
     public nonisolated let folder: URL
     /// Where the installer keeps downloads and extractions in progress.
     public nonisolated let incomingFolder: URL
-    private let databasesFolder: URL
+    /// Where the sample and the installed file are.
+    let databasesFolder: URL
     let state: ConferenceStateDatabase
     /// The file answering; nil until a screen first asks, when the sample is loaded on demand.
     private var current: CoreGeneration?
@@ -46,7 +49,8 @@ public actor ConferenceLibrary: ConferenceStore {
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
     /// sample (built on first use, now or when first needed). Opened `atOnce`, the search index is
-    /// rebuilt when it describes another file, and the digest is built when the file has none.
+    /// rebuilt when it describes another file, the digest is built when the file has none, and
+    /// what interrupted installs left is removed unless an install is running.
     public static func open(folder: URL, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
         let databases = folder.appendingPathComponent("databases", isDirectory: true)
         let incoming = folder.appendingPathComponent("incoming", isDirectory: true)
@@ -82,14 +86,13 @@ public actor ConferenceLibrary: ConferenceStore {
             }
             if sample == .atOnce { try await state.buildSearch(for: opened) }
         }
-        let fileName = generation?.file.lastPathComponent
-        removeStaleDatabases(in: databases, keeping: Set([fileName, SampleDatabase.fileName].compactMap { $0 }))
         let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation,
                                         warning: warning, readiness: sample)
-        if let generation, let fileName, sample == .atOnce {
+        if sample == .atOnce {
             // The digest is ready before the first screen asks (built now for a file installed before digests existed).
-            _ = await library.digest(for: generation)
-            try? await state.deleteDigests(except: fileName)
+            if let generation { _ = await library.digest(for: generation) }
+            // Not for a command about to install: its install does this under the lock it holds anyway.
+            await library.removeLeftoversUnlessInstalling()
         }
         return library
     }
@@ -212,12 +215,14 @@ private extension ConferenceLibrary {
         }
         let building = scratch.appendingPathComponent("sample-\(UUID().uuidString).db")
         defer { try? FileManager.default.removeItem(at: building) }
-        try SampleDatabase.build(at: building)
         do {
+            try SampleDatabase.build(at: building)
             if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
             try FileManager.default.moveItem(at: building, to: file)
         } catch {
-            throw ConferenceError.fileSystem("cannot save the sample database: \(error.localizedDescription)")
+            // Another process starting at the same moment may have saved it first (and, tidying up, removed this build).
+            if let generation = try? CoreGeneration(file: file, source: .sample) { return generation }
+            throw error as? ConferenceError ?? .fileSystem("cannot save the sample database: \(describe(error))")
         }
         return try CoreGeneration(file: file, source: .sample)
     }
@@ -230,19 +235,6 @@ private extension ConferenceLibrary {
         let queue = try DatabaseQueue(path: file.path, configuration: configuration)
         defer { try? queue.close() }
         return try queue.read { db in try CoreSchema.detect(db) }
-    }
-
-    /// Deletes databases left by an install that was interrupted, or superseded while Pocket was stopped.
-    static func removeStaleDatabases(in databases: URL, keeping: Set<String>) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: databases.path)) ?? []
-        for name in names {
-            let base = ["-wal", "-shm", "-journal"].reduce(name) { name, suffix in
-                name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
-            }
-            if !keeping.contains(base) {
-                try? FileManager.default.removeItem(at: databases.appendingPathComponent(name))
-            }
-        }
     }
 
     static func describe(_ error: any Error) -> String {
