@@ -58,6 +58,23 @@ struct InstallRaceTests {
         }
     }
 
+    /// A reader that found the file of the record it read gone (an install in another process
+    /// recorded a new file and deleted that one since) forgets nothing the install recorded.
+    @Test func aReaderForgetsOnlyTheRecordOfTheFileItCouldNotOpen() async throws {
+        try await InstallerHarness.run { harness in
+            try await harness.install(Release.make("2", in: harness.folder))
+            let record = try #require(await harness.library.installedDatabase())
+            let reader = try ConferenceStateDatabase.onDisk(at: harness.folder.appendingPathComponent("state.sqlite"))
+            try await reader.forgetInstalled(fileName: "core.1.0123abcd.db")
+            #expect(try await reader.installed()?.fileName == record.fileName)
+            let restarted = try await ConferenceLibrary.open(folder: harness.folder)
+            #expect(try await restarted.status().source.record?.fileName == record.fileName)
+
+            try await reader.forgetInstalled(fileName: record.fileName)
+            #expect(try await reader.installed() == nil)
+        }
+    }
+
     /// Digests staged by an install that has not recorded its file.
     static func stagedDigests(in folder: URL) throws -> Int {
         try TestFiles.stateDatabase(in: folder).read { db in

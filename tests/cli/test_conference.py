@@ -489,6 +489,85 @@ def test_commands_while_an_update_records_its_file_lose_nothing(tmp_path, server
         state.close()
 
 
+def test_status_in_a_loop_during_updates_never_loses_the_database(tmp_path, server, sample):
+    """`pocket conference status` every few milliseconds while 20 updates run, each replacing the last."""
+    data = tmp_path / "data"
+    assert run("conference", "update", "--data-dir", str(data), "--manifest-url", publish(server, sample, "1")).returncode == 0
+    for version in range(2, 22):
+        url = publish(server, sample, str(version))
+        done, answers = threading.Event(), []
+
+        def statuses():
+            while not done.is_set():
+                answers.append(run("conference", "status", "--data-dir", str(data)))
+                time.sleep(0.003)
+
+        readers = [threading.Thread(target=statuses) for _ in range(4)]
+        for reader in readers:
+            reader.start()
+        try:
+            result = run("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+        finally:
+            done.set()
+            for reader in readers:
+                reader.join()
+        assert result.returncode == 0, result.stderr
+        assert f"Installed version {version} " in result.stdout
+        # Each status answered from the file the record named then: the previous version or this one.
+        for answer in answers:
+            assert answer.returncode == 0, answer.stderr
+            assert re.search(rf"^Database: version ({version - 1}|{version}) ", answer.stdout, re.M), answer.stdout
+            assert "Warning" not in answer.stdout, answer.stdout
+        expect_serving(data, version)
+
+
+def test_a_settings_page_install_beside_cli_status_still_serves_after_a_restart(tmp_path, server, sample):
+    data = tmp_path / "data"
+    add_person(data)
+    url = publish(server, sample, "2")
+    process, base = serve(data, url)
+    try:
+        cookie = sign_in(base)[1]
+        settings = base + "/conference/settings"
+        page = request(settings, headers={"Cookie": cookie})[2]
+        token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+        done, answers = threading.Event(), []
+
+        def statuses():
+            while not done.is_set():
+                answers.append(run("conference", "status", "--data-dir", str(data)))
+                time.sleep(0.003)
+
+        readers = [threading.Thread(target=statuses) for _ in range(4)]
+        for reader in readers:
+            reader.start()
+        try:
+            assert request(base + "/conference/settings/install", "POST", {"_csrf": token}, {"Cookie": cookie})[0] == 303
+            deadline = time.time() + 60
+            while time.time() < deadline and "Installed version 2." not in page:
+                time.sleep(0.05)
+                page = request(settings, headers={"Cookie": cookie})[2]
+        finally:
+            done.set()
+            for reader in readers:
+                reader.join()
+        assert "Installed version 2." in page and "Database version 2" in page
+        for answer in answers:
+            assert answer.returncode == 0, answer.stderr
+            assert re.search(r"^Database: (Sample data|version 2) ", answer.stdout, re.M), answer.stdout
+            assert "Warning" not in answer.stdout, answer.stdout
+    finally:
+        stop(process)
+
+    process, base = serve(data, url)
+    try:
+        page = request(base + "/conference/settings", headers={"Cookie": sign_in(base)[1]})[2]
+        assert "Database version 2" in page and "conference-sample-banner" not in page
+    finally:
+        stop(process)
+    expect_serving(data, 2)
+
+
 @pytest.mark.parametrize("phase", ["Downloading", "Extracting", "Checking the database", "Installing"])
 def test_an_update_killed_in_any_phase_leaves_nothing_stale_after_the_next_start(tmp_path, server, sample, phase):
     """kill -9 as the update reports `phase`, then a plain `status`: it finds whichever version the

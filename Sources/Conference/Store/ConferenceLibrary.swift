@@ -67,9 +67,8 @@ public actor ConferenceLibrary: ConferenceStore {
         var warning: String?
         let record = try await state.installed()
         if let record {
-            let file = databases.appendingPathComponent(record.fileName)
             do {
-                generation = try CoreGeneration(file: file, source: .installed(record))
+                generation = try await openRecorded(record, state: state, in: databases)
             } catch {
                 warning = "The installed database (version \(record.version)) could not be opened, so the sample is in use: \(describe(error))"
             }
@@ -80,11 +79,13 @@ public actor ConferenceLibrary: ConferenceStore {
             generation = try await runBlocking { try sampleGeneration(in: databases, scratch: incoming) }
         }
         if let opened = generation {
-            if opened.source.isSample, record != nil {
+            if opened.source.isSample, let record {
                 // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
-                try await state.forgetInstalled()
+                try await state.forgetInstalled(fileName: record.fileName)
             }
-            if sample == .atOnce { try await state.buildSearch(for: opened) }
+            // Not fatal: a file an install in another process has just replaced and deleted can no longer
+            // be attached, and the first search builds the index of the file then current, as after any install.
+            if sample == .atOnce { try? await state.buildSearch(for: opened) }
         }
         let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation,
                                         warning: warning, readiness: sample)
@@ -119,7 +120,7 @@ public actor ConferenceLibrary: ConferenceStore {
         let next: CoreGeneration
         do {
             if let record {
-                next = try CoreGeneration(file: databasesFolder.appendingPathComponent(record.fileName), source: .installed(record))
+                next = try await Self.openRecorded(record, state: state, in: databasesFolder)
             } else {
                 let databases = databasesFolder, scratch = incomingFolder
                 // Its search index is built when a search first asks, as for any file made current.
@@ -130,8 +131,8 @@ public actor ConferenceLibrary: ConferenceStore {
             guard let current else { throw error }
             return current
         }
-        // The record may have changed again while the sample was being opened.
-        if let current, try await state.installed()?.fileName != record?.fileName { return current }
+        // The record may have changed again while the file was being opened.
+        if let current, try await state.installed()?.fileName != next.source.record?.fileName { return current }
         let previous = current
         current = next
         warning = nil
@@ -152,8 +153,7 @@ public actor ConferenceLibrary: ConferenceStore {
     }
 
     private var currentRecord: InstalledDatabase? {
-        if case .installed(let record)? = current?.source { return record }
-        return nil
+        current?.source.record
     }
 
     /// Builds the digest of `candidate`, a database still being checked, beside the current one
@@ -207,6 +207,17 @@ public actor ConferenceLibrary: ConferenceStore {
 // MARK: - Private
 
 private extension ConferenceLibrary {
+    /// Opens the file `record` names. When that fails, reads the record once more before giving
+    /// up: an install in another process may have recorded a new file, and deleted this one, since.
+    static func openRecorded(_ record: InstalledDatabase, state: ConferenceStateDatabase, in databases: URL) async throws -> CoreGeneration {
+        do {
+            return try CoreGeneration(file: databases.appendingPathComponent(record.fileName), source: .installed(record))
+        } catch {
+            guard let newer = try await state.installed(), newer.fileName != record.fileName else { throw error }
+            return try CoreGeneration(file: databases.appendingPathComponent(newer.fileName), source: .installed(newer))
+        }
+    }
+
     /// Opens the sample, building it first when it is missing or unreadable.
     static func sampleGeneration(in databases: URL, scratch: URL) throws -> CoreGeneration {
         let file = databases.appendingPathComponent(SampleDatabase.fileName)
