@@ -20,7 +20,8 @@ public enum InstallOutcome: Sendable, Equatable {
 /// a file. One install runs at a time; asking again while one runs attaches to it. Progress goes
 /// to `progress` subscribers (a web page, the CLI) and is readable as `latest`.
 ///
-/// Every failure removes the temporary files and leaves the previous database serving.
+/// Every failure leaves the previous database serving and removes the temporary files, except a
+/// download that broke off, which the next run resumes.
 public actor DatabaseInstaller {
     /// Download the zip and extract it (the default), or download the database itself.
     public enum DownloadMode: String, Sendable, CaseIterable {
@@ -201,12 +202,17 @@ extension DatabaseInstaller {
         }
     }
 
-    /// Cleans up after a failure and says why, once.
+    /// Cleans up after a failure and says why, once. A download that broke off (the connection
+    /// dropped, the server stalled) is kept, so the next run resumes it with `Range`.
     func fail(_ error: any Error) async -> ConferenceError {
         let failure = Self.conferenceError(error)
         await finishRemovals()
         await library.discardStaged()
-        library.cleanIncoming()
+        if case .downloadFailed = failure {
+            library.cleanIncoming(keeping: library.resumableDownloads())
+        } else {
+            library.cleanIncoming()
+        }
         await report(InstallProgress(phase: .failed(failure.description), version: latest.version))
         return failure
     }

@@ -10,7 +10,7 @@ import PocketCore
 ///   counts and orderings, each person's recent and bookmarked talks);
 /// - `databases/` — the sample (`sample-2025.vN.db`) and the installed file (`core.<version>.<id>.db`);
 /// - `incoming/` — the installer's temporary files, empty whenever no install is running but for
-///   a download a killed install left, which the next install resumes;
+///   a download that broke off, which the next install resumes;
 /// - `install.lock`, `installer.lock` — see `InstallLock`: nothing in `databases/` or `incoming/` is
 ///   deleted but under it.
 public actor ConferenceLibrary: ConferenceStore {
