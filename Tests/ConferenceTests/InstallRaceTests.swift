@@ -51,7 +51,9 @@ struct InstallRaceTests {
             let tidying = try #require(InstallLock.tryAcquire(in: harness.folder))
             let update = Task { try await harness.installer.update(manifestURL: harness.manifestURL) }
             let lockFile = harness.folder.appendingPathComponent(InstallLock.fileName)
-            while try !Self.someoneWaits(for: lockFile) { try await Task.sleep(for: .milliseconds(5)) }
+            while try !Self.someoneWaits(for: lockFile), await !harness.installer.latest.phase.isFinished {
+                try await Task.sleep(for: .milliseconds(5))
+            }
             #expect(harness.server.requests.isEmpty)
             tidying.release()
             #expect(try await update.value.database.version == "2")
