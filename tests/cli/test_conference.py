@@ -255,10 +255,14 @@ def start(*args, env=None):
 
 
 def wait_for_part(data, timeout=30):
-    """Waits until a partial download exists in the incoming folder."""
+    """Waits until a partial download exists in the incoming folder, with the record beside it of
+    which version of the file it holds (saved once the server has said), so it can be resumed."""
+    folder = Path(data) / "conference" / "incoming"
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if any(name.endswith(".part") and (Path(data) / "conference" / "incoming" / name).stat().st_size > 0 for name in incoming(data)):
+        names = incoming(data)
+        if any(name.endswith(".part") and (folder / name).stat().st_size > 0 and name[:-len(".part")] + ".resume.json" in names
+               for name in names):
             return
         time.sleep(0.05)
     raise AssertionError("the download did not start")
