@@ -15,8 +15,9 @@ extension ConferenceLibrary {
 
     /// Removes every database file but the one the install record names and the sample, every
     /// temporary file but downloads a later run can resume, and every digest but that of the file
-    /// in use (the recorded one, else the sample), staged ones included.
-    func removeLeftovers(holding lock: InstallLock) async {
+    /// in use (the recorded one, else the sample), staged ones included. Asks for the lock it must
+    /// be called under.
+    func removeLeftovers(holding _: InstallLock) async {
         let record: InstalledDatabase?
         do {
             // Read under the lock, so no install can record another file until it is let go.
