@@ -18,10 +18,14 @@ public struct DataDirectory: Sendable, Equatable {
             throw .dataDirectoryNotWritable(path: self.url.path, reason: Self.reason(error))
         }
         let probe = self.url.appendingPathComponent(".pocket-write-test-\(ProcessInfo.processInfo.processIdentifier)")
-        guard manager.createFile(atPath: probe.path, contents: Data("ok".utf8)) else {
-            throw .dataDirectoryNotWritable(path: self.url.path, reason: "permission denied")
+        let descriptor = open(probe.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .dataDirectoryNotWritable(path: self.url.path, reason: Self.reason(errno: errno))
         }
+        let problem = Self.writeProblem(descriptor)
+        close(descriptor)
         try? manager.removeItem(at: probe)
+        if let problem { throw .dataDirectoryNotWritable(path: self.url.path, reason: problem) }
     }
 
     /// The location of a file inside the data directory.
@@ -38,6 +42,21 @@ public struct DataDirectory: Sendable, Equatable {
             throw .dataDirectoryNotWritable(path: folder.path, reason: Self.reason(error))
         }
         return folder
+    }
+
+    /// Why a few bytes cannot be written to the open file `descriptor`, nil when they can. On a
+    /// full disk a file can often still be created; only writing into it fails.
+    static func writeProblem(_ descriptor: Int32) -> String? {
+        let written = "ok".withCString { write(descriptor, $0, 2) }
+        return written == 2 ? nil : reason(errno: errno)
+    }
+
+    /// An error number in words, saying plainly when the disk is full.
+    static func reason(errno code: Int32) -> String {
+        switch code {
+        case ENOSPC, EDQUOT: return "the disk is full"
+        default: return String(cString: strerror(code)).lowercased()
+        }
     }
 
     /// Finds why a folder could not be created before trying, since Foundation's errors only give codes.
@@ -59,7 +78,7 @@ public struct DataDirectory: Sendable, Equatable {
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
            underlying.domain == NSPOSIXErrorDomain,
            let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
+            return reason(errno: code.rawValue)
         }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteNoPermissionError {
             return "permission denied"

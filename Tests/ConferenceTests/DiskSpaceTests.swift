@@ -69,11 +69,15 @@ struct DiskSpaceTests {
         try await InstallerHarness.run { harness in
             let release = try Release.make("2", in: harness.folder)
             release.publish(on: harness.server)
-            // A stale file that the install deletes before downloading (smaller than the release,
-            // so the check still asks for part of the room).
+            // A partial download of another version, which the install deletes before downloading
+            // (smaller than the release, so the check still asks for part of the room).
             let leftover = Data(count: 64 << 10)
             #expect(leftover.count < release.zip.count + release.database.count)
-            try leftover.write(to: harness.library.incomingFolder.appendingPathComponent("sci-core.1.zip.part"))
+            let incoming = harness.library.incomingFolder
+            try leftover.write(to: incoming.appendingPathComponent("sci-core.1.zip.part"))
+            ResumeRecord(url: harness.base.appendingPathComponent("sci-core.1.zip").absoluteString, md5: String(repeating: "1", count: 32),
+                         size: Int64(leftover.count) * 2, validator: DownloadValidator(etag: "\"1\""))
+                .save(to: incoming.appendingPathComponent("sci-core.1.zip.resume.json"))
             let needed = Int64(release.zip.count + release.database.count) + margin - Int64(leftover.count)
             let outcome = try await installer(harness, available: needed).update(manifestURL: harness.manifestURL)
             #expect(outcome.database.version == "2")

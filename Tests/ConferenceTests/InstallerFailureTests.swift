@@ -34,6 +34,38 @@ struct InstallerFailureTests {
         }
     }
 
+    /// Installs version 2, then tries version 3, whose download breaks off as `behavior` says;
+    /// the failure must be `expected`, and version 2 must still serve. The partial download is
+    /// kept, so the next run (the server behaving again) asks only for the rest, with `Range`.
+    private func expectResumed(
+        after behavior: FixtureServer.Behavior,
+        idleTimeout: Duration = .seconds(15),
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ expected: @escaping @Sendable (ConferenceError) -> Bool
+    ) async throws {
+        try await InstallerHarness.run(idleTimeout: idleTimeout) { harness in
+            try await harness.install(Release.make("2", in: harness.folder))
+            let next = try Release.make("3", in: harness.folder)
+            next.publish(on: harness.server, zipBehavior: behavior)
+            do {
+                let outcome = try await harness.installer.update(manifestURL: harness.manifestURL)
+                Issue.record("the update succeeded: \(outcome)", sourceLocation: sourceLocation)
+            } catch let error as ConferenceError {
+                #expect(expected(error), "unexpected failure: \(error)", sourceLocation: sourceLocation)
+            }
+            let part = next.zipName + ".part"
+            try await harness.expectStillServing("2", keeping: [part, next.zipName + ".resume.json"], sourceLocation: sourceLocation)
+            let kept = try Data(contentsOf: harness.library.incomingFolder.appendingPathComponent(part)).count
+            #expect(kept > 0 && kept < next.zip.count, sourceLocation: sourceLocation)
+
+            harness.server.setBehavior(next.zipName, .normal)
+            let before = harness.server.requests(for: next.zipName).count
+            #expect(try await harness.installer.update(manifestURL: harness.manifestURL).database.version == "3", sourceLocation: sourceLocation)
+            #expect(harness.server.requests(for: next.zipName).dropFirst(before).map(\.range) == ["bytes=\(kept)-"], sourceLocation: sourceLocation)
+            #expect(TestFiles.contents(of: harness.library.incomingFolder) == [], sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func aMissingManifestIsOneClearMessage() async throws {
         try await expectFailure({ error, _ in error == .manifestUnavailable("the server answered 404") }) { harness, _ in
             harness.server.setBehavior("sci-core.json", .status(404))
@@ -77,18 +109,16 @@ struct InstallerFailureTests {
         }
     }
 
-    @Test func aStalledDownloadTimesOut() async throws {
-        try await expectFailure({ error, _ in error == .downloadFailed("the server did not answer in time") }, idleTimeout: .milliseconds(500)) { harness, next in
-            next.publish(on: harness.server, zipBehavior: .stalls(seconds: 3))
+    @Test func aStalledDownloadTimesOutAndTheNextRunResumesIt() async throws {
+        try await expectResumed(after: .stalls(seconds: 3), idleTimeout: .milliseconds(500)) { error in
+            error == .downloadFailed("the server did not answer in time")
         }
     }
 
-    @Test func aConnectionThatKeepsDroppingGivesUp() async throws {
-        try await expectFailure({ error, _ in
+    @Test func aConnectionThatKeepsDroppingGivesUpAndTheNextRunResumesIt() async throws {
+        try await expectResumed(after: .dropsFirst(10)) { error in
             if case .downloadFailed(let text) = error { return text.contains("the connection dropped") }
             return false
-        }) { harness, next in
-            next.publish(on: harness.server, zipBehavior: .dropsFirst(10))
         }
     }
 

@@ -158,25 +158,36 @@ struct InstallerTests {
         }
     }
 
-    @Test func aRestartAfterAKillFindsTheOldDatabaseAndNoTemporaryFiles() async throws {
+    @Test func aRestartAfterAKillFindsTheOldDatabaseAndNoTemporaryFilesButTheDownloadToResume() async throws {
         try await InstallerHarness.run { harness in
             try await harness.install(Release.make("2", in: harness.folder))
-            // Leftovers of a run killed at various points: downloads, an extraction, an import copy,
-            // and a database moved into place whose install was never recorded.
+            let next = try Release.make("3", in: harness.folder)
+            next.publish(on: harness.server)
+            // Leftovers of a run killed at various points: a download to resume, an extraction, an
+            // import copy, a sample being built, a staged digest, and a database moved into place
+            // whose install was never recorded.
             let incoming = harness.library.incomingFolder
-            for name in ["sci-core.3.zip.part", "core.3.db.extracting", "import-1234.db", "sample-0000.db"] {
+            let half = next.zip.count / 3
+            try next.zip.prefix(half).write(to: incoming.appendingPathComponent("sci-core.3.zip.part"))
+            ResumeRecord(url: harness.base.appendingPathComponent(next.zipName).absoluteString, md5: TestFiles.md5(next.zip),
+                         size: Int64(next.zip.count), validator: DownloadValidator(etag: FixtureServer.etag(next.zip)))
+                .save(to: incoming.appendingPathComponent("sci-core.3.zip.resume.json"))
+            for name in ["core.3.db.extracting", "import-1234.db", "sample-0000.db", "sci-core.1.zip.part"] {
                 try Data("stale".utf8).write(to: incoming.appendingPathComponent(name))
             }
+            try await harness.library.stage(TestFiles.release("3", in: TestFiles.folder("staged-3")))
             let orphan = harness.folder.appendingPathComponent("databases/core.3.deadbeef.db")
             try Data("half installed".utf8).write(to: orphan)
 
             let restarted = try await ConferenceLibrary.open(folder: harness.folder)
             #expect(try await restarted.status().footer.version == "2")
             #expect(!FileManager.default.fileExists(atPath: orphan.path))
+            #expect(TestFiles.contents(of: incoming) == ["sci-core.3.zip.part", "sci-core.3.zip.resume.json"])
+            #expect(try InstallRaceTests.stagedDigests(in: harness.folder) == 0)
 
             let installer = DatabaseInstaller(library: restarted)
-            try Release.make("3", in: harness.folder).publish(on: harness.server)
             #expect(try await installer.update(manifestURL: harness.manifestURL).database.version == "3")
+            #expect(harness.server.requests(for: next.zipName).map(\.range) == ["bytes=\(half)-"])
             #expect(TestFiles.contents(of: incoming) == [])
         }
     }
@@ -222,7 +233,7 @@ struct InstallerTests {
     @Test func onlyOneProcessInstallsAtATime() async throws {
         try await InstallerHarness.run { harness in
             try Release.make("2", in: harness.folder).publish(on: harness.server)
-            let held = try InstallLock.acquire(in: harness.library.folder)
+            let held = try await InstallLock.acquire(in: harness.library.folder)
             // The other process's download in progress must survive the refusal.
             let theirs = harness.library.incomingFolder.appendingPathComponent("sci-core.2.zip.part")
             try Data("in progress".utf8).write(to: theirs)

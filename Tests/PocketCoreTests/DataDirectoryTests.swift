@@ -40,6 +40,24 @@ struct DataDirectoryTests {
         }
     }
 
+    /// On a full disk the data folder is refused as full, not for a permission it has: the
+    /// kernel's /dev/full fails every write as a full disk does.
+    @Test func aFullDiskIsSaidToBeFull() throws {
+        let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(full >= 0)
+        defer { close(full) }
+        #expect(DataDirectory.writeProblem(full) == "the disk is full")
+        let error = ConfigurationError.dataDirectoryNotWritable(path: "/data", reason: DataDirectory.writeProblem(full) ?? "")
+        #expect(error.description == "data directory /data is not writable: the disk is full")
+
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let writable = open(root.appendingPathComponent("probe").path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        defer { close(writable) }
+        #expect(DataDirectory.writeProblem(writable) == nil)
+    }
+
     @Test func databasesEnforceForeignKeys() throws {
         let queue = try DatabaseFactory.inMemory(label: "test")
         try queue.write { db in

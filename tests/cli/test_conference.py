@@ -3,8 +3,10 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import threading
@@ -61,6 +63,8 @@ class Fixture:
                     data = path.read_bytes()
                     self.send_response(200)
                     self.send_header("Content-Length", str(len(data)))
+                    # As for any file it serves: which version this is, so a partial download can be resumed.
+                    self.send_header("Last-Modified", self.date_time_string(path.stat().st_mtime))
                     self.end_headers()
                     step = max(1, len(data) // 40)
                     try:
@@ -251,10 +255,14 @@ def start(*args, env=None):
 
 
 def wait_for_part(data, timeout=30):
-    """Waits until a partial download exists in the incoming folder."""
+    """Waits until a partial download exists in the incoming folder, with the record beside it of
+    which version of the file it holds (saved once the server has said), so it can be resumed."""
+    folder = Path(data) / "conference" / "incoming"
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if any(name.endswith(".part") and (Path(data) / "conference" / "incoming" / name).stat().st_size > 0 for name in incoming(data)):
+        names = incoming(data)
+        if any(name.endswith(".part") and (folder / name).stat().st_size > 0 and name[:-len(".part")] + ".resume.json" in names
+               for name in names):
             return
         time.sleep(0.05)
     raise AssertionError("the download did not start")
@@ -346,3 +354,222 @@ def test_manifest_values_never_drive_the_terminal(tmp_path, server):
     line = one_line_error(result)
     assert "\x1b" not in result.stderr and "\x1b" not in result.stdout
     assert "sci\\u{1b}[2Jcore.zip" in line
+
+
+# Installs beside other commands (#28): a command that opens the Conference folder while an update
+# moves its new file in and records it must neither delete that file nor make the update fail.
+
+def databases(data):
+    folder = Path(data) / "conference" / "databases"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def installed_versions(data):
+    """The versions of the core files in the data folder (the sample aside)."""
+    return [name.split(".")[1] for name in databases(data) if name.startswith("core.")]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(data, url, *extra):
+    """Starts `pocket serve` and returns (process, base address) once it answers."""
+    port = free_port()
+    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
+    # --demo keeps the Murals app off the network.
+    process = subprocess.Popen([BIN, "serve", "--port", str(port), "--data-dir", str(data), "--manifest-url", url, "--demo", *extra],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=merged)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        assert process.poll() is None, process.stderr.read()
+        try:
+            request(base + "/signin")
+            return process, base
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("pocket serve did not start")
+
+
+def stop(process):
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0, process.stderr.read()
+
+
+def expect_serving(data, version):
+    """`status` names `version`, with no warning, and its file is the only core file left."""
+    status = run("conference", "status", "--data-dir", str(data))
+    assert status.returncode == 0, status.stderr
+    assert f"Database: version {version} " in status.stdout and f"Last updated: release {version}" in status.stdout, status.stdout
+    assert "Warning" not in status.stdout, status.stdout
+    assert installed_versions(data) == [str(version)], databases(data)
+
+
+def test_commands_while_an_update_records_its_file_lose_nothing(tmp_path, server, sample):
+    """The state database's write lock is held from the moment the update says it is installing,
+    so it moves its new file in but cannot record it yet; `status`, `search`, a second `update`
+    and a starting `serve` run meanwhile. The update then either installs its file, or fails and
+    the previous one serves. The update may have recorded its file before the lock is taken (the
+    try missed the window): it is tried again with the next version until one catches it."""
+    data = tmp_path / "data"
+    assert run("conference", "update", "--data-dir", str(data), "--manifest-url", publish(server, sample, "1")).returncode == 0
+    # Builds version 1's search index, so the commands below only read the state database.
+    assert run("conference", "status", "--data-dir", str(data)).returncode == 0
+    state = sqlite3.connect(data / "conference" / "state.sqlite", timeout=30, isolation_level=None)
+    hit, version = False, 1
+    try:
+        while not hit and version < 21:
+            version += 1
+            url = publish(server, sample, str(version))
+            update = start("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+            for line in update.stdout:
+                if line.startswith("Installing"):
+                    break
+            state.execute("BEGIN IMMEDIATE")
+            try:
+                recorded = state.execute("SELECT fileName FROM installed_database").fetchone()[0]
+                hit = recorded.startswith(f"core.{version - 1}.")
+                if hit:
+                    while update.poll() is None and installed_versions(data) != [str(version - 1), str(version)]:
+                        time.sleep(0.001)
+                    moved = next(name for name in databases(data) if name.startswith(f"core.{version}."))
+                    for args in (["status"], ["search", "holland"]):
+                        result = run("conference", *args, "--data-dir", str(data))
+                        assert result.returncode == 0, result.stderr
+                        assert "Warning" not in result.stdout, result.stdout
+                    assert f"Database: version {version - 1} " in run("conference", "status", "--data-dir", str(data)).stdout
+                    assert moved in databases(data)
+                    again = run("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+                    assert "Another Pocket process is installing" in one_line_error(again)
+                    stop(serve(data, url)[0])
+                    assert moved in databases(data)
+            finally:
+                state.execute("ROLLBACK")
+            out, err = update.communicate(timeout=60)
+            if update.returncode == 0:
+                assert f"Installed version {version} " in out
+                expect_serving(data, version)
+            else:
+                # Held past the update's patience for the state database: it gave up and changed nothing.
+                one_line_error(subprocess.CompletedProcess(update.args, update.returncode, out, err))
+                expect_serving(data, version - 1)
+                break
+        assert hit, "no try caught the update between moving its file in and recording it"
+    finally:
+        state.close()
+
+
+def test_status_in_a_loop_during_updates_never_loses_the_database(tmp_path, server, sample):
+    """`pocket conference status` every few milliseconds while 20 updates run, each replacing the last."""
+    data = tmp_path / "data"
+    assert run("conference", "update", "--data-dir", str(data), "--manifest-url", publish(server, sample, "1")).returncode == 0
+    for version in range(2, 22):
+        url = publish(server, sample, str(version))
+        done, answers = threading.Event(), []
+
+        def statuses():
+            while not done.is_set():
+                answers.append(run("conference", "status", "--data-dir", str(data)))
+                time.sleep(0.003)
+
+        readers = [threading.Thread(target=statuses) for _ in range(4)]
+        for reader in readers:
+            reader.start()
+        try:
+            result = run("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+        finally:
+            done.set()
+            for reader in readers:
+                reader.join()
+        assert result.returncode == 0, result.stderr
+        assert f"Installed version {version} " in result.stdout
+        # Each status answered from the file the record named then: the previous version or this one.
+        for answer in answers:
+            assert answer.returncode == 0, answer.stderr
+            assert re.search(rf"^Database: version ({version - 1}|{version}) ", answer.stdout, re.M), answer.stdout
+            assert "Warning" not in answer.stdout, answer.stdout
+        expect_serving(data, version)
+
+
+def test_a_settings_page_install_beside_cli_status_still_serves_after_a_restart(tmp_path, server, sample):
+    data = tmp_path / "data"
+    add_person(data)
+    url = publish(server, sample, "2")
+    process, base = serve(data, url)
+    try:
+        cookie = sign_in(base)[1]
+        settings = base + "/conference/settings"
+        page = request(settings, headers={"Cookie": cookie})[2]
+        token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+        done, answers = threading.Event(), []
+
+        def statuses():
+            while not done.is_set():
+                answers.append(run("conference", "status", "--data-dir", str(data)))
+                time.sleep(0.003)
+
+        readers = [threading.Thread(target=statuses) for _ in range(4)]
+        for reader in readers:
+            reader.start()
+        try:
+            assert request(base + "/conference/settings/install", "POST", {"_csrf": token}, {"Cookie": cookie})[0] == 303
+            deadline = time.time() + 60
+            while time.time() < deadline and "Installed version 2." not in page:
+                time.sleep(0.05)
+                page = request(settings, headers={"Cookie": cookie})[2]
+        finally:
+            done.set()
+            for reader in readers:
+                reader.join()
+        assert "Installed version 2." in page and "Database version 2" in page
+        for answer in answers:
+            assert answer.returncode == 0, answer.stderr
+            assert re.search(r"^Database: (Sample data|version 2) ", answer.stdout, re.M), answer.stdout
+            assert "Warning" not in answer.stdout, answer.stdout
+    finally:
+        stop(process)
+
+    process, base = serve(data, url)
+    try:
+        page = request(base + "/conference/settings", headers={"Cookie": sign_in(base)[1]})[2]
+        assert "Database version 2" in page and "conference-sample-banner" not in page
+    finally:
+        stop(process)
+    expect_serving(data, 2)
+
+
+@pytest.mark.parametrize("phase", ["Downloading", "Extracting", "Checking the database", "Installing"])
+def test_an_update_killed_in_any_phase_leaves_nothing_stale_after_the_next_start(tmp_path, server, sample, phase):
+    """kill -9 as the update reports `phase`, then a plain `status`: it finds whichever version the
+    record names and removes every leftover but a download to resume; the next update finishes."""
+    data = tmp_path / "data"
+    assert run("conference", "update", "--data-dir", str(data), "--manifest-url", publish(server, sample, "1")).returncode == 0
+    url = publish(server, sample, "2")
+    server.slow_zips = phase == "Downloading"
+    process = start("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+    for line in process.stdout:
+        if line.startswith(phase):
+            break
+    process.kill()
+    process.wait(timeout=10)
+
+    status = run("conference", "status", "--data-dir", str(data))
+    assert status.returncode == 0, status.stderr
+    assert re.search(r"^Database: version [12] ", status.stdout, re.M) and "Warning" not in status.stdout, status.stdout
+    left = incoming(data)
+    assert all(name.endswith((".part", ".resume.json")) for name in left), left
+    assert all(name.replace(".part", ".resume.json") in left for name in left if name.endswith(".part")), left
+    assert len(installed_versions(data)) == 1, databases(data)
+    with sqlite3.connect(data / "conference" / "state.sqlite") as state:
+        assert state.execute("SELECT COUNT(*) FROM digest WHERE fileName IS NULL").fetchone()[0] == 0
+    state.close()
+
+    server.slow_zips = False
+    result = run("conference", "update", "--data-dir", str(data), "--manifest-url", url)
+    assert result.returncode == 0, result.stderr
+    assert incoming(data) == []
+    expect_serving(data, 2)

@@ -16,8 +16,8 @@ extension DatabaseInstaller {
                   unzipping: Bool = false) async throws -> (file: URL, follower: ZipFollower?) {
         let url = manifest.url(of: name, relativeTo: manifestURL)
         let folder = library.incomingFolder
-        let part = folder.appendingPathComponent(name + ".part")
-        let resumeFile = folder.appendingPathComponent(name + ".resume.json")
+        let part = folder.appendingPathComponent(name + ResumeRecord.partSuffix)
+        let resumeFile = folder.appendingPathComponent(name + ResumeRecord.recordSuffix)
         let saved = ResumeRecord.load(resumeFile)
         var validator: DownloadValidator?
         if let saved, saved.url == url.absoluteString, saved.md5 == md5, saved.size == size,
@@ -25,7 +25,7 @@ extension DatabaseInstaller {
             validator = saved.validator
         }
         // Anything else in the folder is left over from another file or version.
-        cleanIncoming(keeping: validator == nil ? [] : [part.lastPathComponent, resumeFile.lastPathComponent])
+        library.cleanIncoming(keeping: validator == nil ? [] : [part.lastPathComponent, resumeFile.lastPathComponent])
 
         for round in 1...2 {
             var options = settings.download
@@ -212,6 +212,11 @@ struct ResumeRecord: Codable, Equatable {
     var md5: String
     var size: Int64
     var validator: DownloadValidator?
+
+    /// Ends the name of a partial download (`<download-name>.part`).
+    static let partSuffix = ".part"
+    /// Ends the name of the record beside it (`<download-name>.resume.json`).
+    static let recordSuffix = ".resume.json"
 
     static func load(_ file: URL) -> ResumeRecord? {
         guard let data = try? Data(contentsOf: file) else { return nil }

@@ -20,7 +20,8 @@ public enum InstallOutcome: Sendable, Equatable {
 /// a file. One install runs at a time; asking again while one runs attaches to it. Progress goes
 /// to `progress` subscribers (a web page, the CLI) and is readable as `latest`.
 ///
-/// Every failure removes the temporary files and leaves the previous database serving.
+/// Every failure leaves the previous database serving and removes the temporary files, except a
+/// download that broke off, which the next run resumes.
 public actor DatabaseInstaller {
     /// Download the zip and extract it (the default), or download the database itself.
     public enum DownloadMode: String, Sendable, CaseIterable {
@@ -137,11 +138,12 @@ extension DatabaseInstaller {
         meter = TransferRateMeter()
         let lock = try await lockOut()
         defer { lock.release() }
+        await library.removeLeftovers(holding: lock)
         do {
             await report(InstallProgress(phase: .checkingManifest))
             let manifest = try await fetchManifest(manifestURL)
             if let installed = await library.installedDatabase(), installed.matches(manifest) {
-                cleanIncoming()
+                library.cleanIncoming()
                 await report(InstallProgress(phase: .done, version: manifest.version, message: "Version \(manifest.version) is already installed"))
                 return .alreadyInstalled(installed)
             }
@@ -172,8 +174,9 @@ extension DatabaseInstaller {
         meter = TransferRateMeter()
         let lock = try await lockOut()
         defer { lock.release() }
+        await library.removeLeftovers(holding: lock)
         do {
-            cleanIncoming()
+            library.cleanIncoming()
             let copy = library.incomingFolder.appendingPathComponent("import-\(UUID().uuidString).db")
             let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)??.int64Value
             if let total { try DiskSpace.check(total, in: library.incomingFolder, probe: settings.freeSpace) }
@@ -192,19 +195,24 @@ extension DatabaseInstaller {
     /// belong to the process that holds the lock.
     func lockOut() async throws -> InstallLock {
         do {
-            return try InstallLock.acquire(in: library.folder)
+            return try await InstallLock.acquire(in: library.folder)
         } catch {
             await report(InstallProgress(phase: .failed(error.description)))
             throw error
         }
     }
 
-    /// Cleans up after a failure and says why, once.
+    /// Cleans up after a failure and says why, once. A download that broke off (the connection
+    /// dropped, the server stalled) is kept, so the next run resumes it with `Range`.
     func fail(_ error: any Error) async -> ConferenceError {
         let failure = Self.conferenceError(error)
         await finishRemovals()
         await library.discardStaged()
-        cleanIncoming()
+        if case .downloadFailed = failure {
+            library.cleanIncoming(keeping: library.resumableDownloads())
+        } else {
+            library.cleanIncoming()
+        }
         await report(InstallProgress(phase: .failed(failure.description), version: latest.version))
         return failure
     }
@@ -232,7 +240,7 @@ extension DatabaseInstaller {
         await report(InstallProgress(phase: .installing, version: latest.version))
         let record = try await library.install(candidate, version: version, contentName: contentName,
                                                contentSize: size, contentMD5: md5, origin: origin)
-        cleanIncoming()
+        library.cleanIncoming()
         return record
     }
 
@@ -267,14 +275,6 @@ extension DatabaseInstaller {
         if let rate, rate > 0, let total { remaining = Double(max(0, total - done)) / rate }
         await report(InstallProgress(phase: phase, bytesDone: done, totalBytes: total, bytesPerSecond: rate,
                                secondsRemaining: remaining, version: latest.version))
-    }
-
-    /// Deletes every temporary file except those named in `keeping`.
-    func cleanIncoming(keeping: Set<String> = []) {
-        let folder = library.incomingFolder
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !keeping.contains(name) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
     }
 
     static func conferenceError(_ error: any Error) -> ConferenceError {

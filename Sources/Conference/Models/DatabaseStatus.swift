@@ -12,6 +12,12 @@ public enum DatabaseSource: Sendable, Equatable {
         if case .sample = self { return true }
         return false
     }
+
+    /// The install record; nil for the sample.
+    var record: InstalledDatabase? {
+        if case .installed(let record) = self { return record }
+        return nil
+    }
 }
 
 /// How an installed database arrived.

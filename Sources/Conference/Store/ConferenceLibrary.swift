@@ -9,14 +9,17 @@ import PocketCore
 /// - `state.sqlite` — Pocket's own database (install record, search index, the installed file's digest of
 ///   counts and orderings, each person's recent and bookmarked talks);
 /// - `databases/` — the sample (`sample-2025.vN.db`) and the installed file (`core.<version>.<id>.db`);
-/// - `incoming/` — the installer's temporary files, empty whenever no install is running;
-/// - `install.lock` — held (flock) by the process that is installing.
+/// - `incoming/` — the installer's temporary files, empty whenever no install is running but for
+///   a download that broke off, which the next install resumes;
+/// - `install.lock`, `installer.lock` — see `InstallLock`: nothing in `databases/` or `incoming/` is
+///   deleted but under it.
 public actor ConferenceLibrary: ConferenceStore {
     /// The Conference app's folder in the data directory.
     public nonisolated let folder: URL
     /// Where the installer keeps downloads and extractions in progress.
     public nonisolated let incomingFolder: URL
-    private let databasesFolder: URL
+    /// Where the sample and the installed file are.
+    let databasesFolder: URL
     let state: ConferenceStateDatabase
     /// The file answering; nil until a screen first asks, when the sample is loaded on demand.
     private var current: CoreGeneration?
@@ -46,7 +49,8 @@ public actor ConferenceLibrary: ConferenceStore {
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
     /// sample (built on first use, now or when first needed). Opened `atOnce`, the search index is
-    /// rebuilt when it describes another file, and the digest is built when the file has none.
+    /// rebuilt when it describes another file, the digest is built when the file has none, and
+    /// what interrupted installs left is removed unless an install is running.
     public static func open(folder: URL, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
         let databases = folder.appendingPathComponent("databases", isDirectory: true)
         let incoming = folder.appendingPathComponent("incoming", isDirectory: true)
@@ -63,9 +67,8 @@ public actor ConferenceLibrary: ConferenceStore {
         var warning: String?
         let record = try await state.installed()
         if let record {
-            let file = databases.appendingPathComponent(record.fileName)
             do {
-                generation = try CoreGeneration(file: file, source: .installed(record))
+                generation = try await openRecorded(record, state: state, in: databases)
             } catch {
                 warning = "The installed database (version \(record.version)) could not be opened, so the sample is in use: \(describe(error))"
             }
@@ -76,20 +79,21 @@ public actor ConferenceLibrary: ConferenceStore {
             generation = try await runBlocking { try sampleGeneration(in: databases, scratch: incoming) }
         }
         if let opened = generation {
-            if opened.source.isSample, record != nil {
+            if opened.source.isSample, let record {
                 // The installed file is gone or unreadable: forget it, so status and skip checks tell the truth.
-                try await state.forgetInstalled()
+                try await state.forgetInstalled(fileName: record.fileName)
             }
-            if sample == .atOnce { try await state.buildSearch(for: opened) }
+            // Not fatal: a file an install in another process has just replaced and deleted can no longer
+            // be attached, and the first search builds the index of the file then current, as after any install.
+            if sample == .atOnce { try? await state.buildSearch(for: opened) }
         }
-        let fileName = generation?.file.lastPathComponent
-        removeStaleDatabases(in: databases, keeping: Set([fileName, SampleDatabase.fileName].compactMap { $0 }))
         let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation,
                                         warning: warning, readiness: sample)
-        if let generation, let fileName, sample == .atOnce {
+        if sample == .atOnce {
             // The digest is ready before the first screen asks (built now for a file installed before digests existed).
-            _ = await library.digest(for: generation)
-            try? await state.deleteDigests(except: fileName)
+            if let generation { _ = await library.digest(for: generation) }
+            // Not for a command about to install: its install does this under the lock it holds anyway.
+            await library.removeLeftoversUnlessInstalling()
         }
         return library
     }
@@ -116,7 +120,7 @@ public actor ConferenceLibrary: ConferenceStore {
         let next: CoreGeneration
         do {
             if let record {
-                next = try CoreGeneration(file: databasesFolder.appendingPathComponent(record.fileName), source: .installed(record))
+                next = try await Self.openRecorded(record, state: state, in: databasesFolder)
             } else {
                 let databases = databasesFolder, scratch = incomingFolder
                 // Its search index is built when a search first asks, as for any file made current.
@@ -127,8 +131,8 @@ public actor ConferenceLibrary: ConferenceStore {
             guard let current else { throw error }
             return current
         }
-        // The record may have changed again while the sample was being opened.
-        if let current, try await state.installed()?.fileName != record?.fileName { return current }
+        // The record may have changed again while the file was being opened.
+        if let current, try await state.installed()?.fileName != next.source.record?.fileName { return current }
         let previous = current
         current = next
         warning = nil
@@ -157,8 +161,7 @@ public actor ConferenceLibrary: ConferenceStore {
     }
 
     private var currentRecord: InstalledDatabase? {
-        if case .installed(let record)? = current?.source { return record }
-        return nil
+        current?.source.record
     }
 
     /// Builds the digest of `candidate`, a database still being checked, beside the current one
@@ -212,6 +215,17 @@ public actor ConferenceLibrary: ConferenceStore {
 // MARK: - Private
 
 private extension ConferenceLibrary {
+    /// Opens the file `record` names. When that fails, reads the record once more before giving
+    /// up: an install in another process may have recorded a new file, and deleted this one, since.
+    static func openRecorded(_ record: InstalledDatabase, state: ConferenceStateDatabase, in databases: URL) async throws -> CoreGeneration {
+        do {
+            return try CoreGeneration(file: databases.appendingPathComponent(record.fileName), source: .installed(record))
+        } catch {
+            guard let newer = try await state.installed(), newer.fileName != record.fileName else { throw error }
+            return try CoreGeneration(file: databases.appendingPathComponent(newer.fileName), source: .installed(newer))
+        }
+    }
+
     /// Opens the sample, building it first when it is missing or unreadable.
     static func sampleGeneration(in databases: URL, scratch: URL) throws -> CoreGeneration {
         let file = databases.appendingPathComponent(SampleDatabase.fileName)
@@ -220,12 +234,14 @@ private extension ConferenceLibrary {
         }
         let building = scratch.appendingPathComponent("sample-\(UUID().uuidString).db")
         defer { try? FileManager.default.removeItem(at: building) }
-        try SampleDatabase.build(at: building)
         do {
+            try SampleDatabase.build(at: building)
             if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
             try FileManager.default.moveItem(at: building, to: file)
         } catch {
-            throw ConferenceError.fileSystem("cannot save the sample database: \(error.localizedDescription)")
+            // Another process starting at the same moment may have saved it first (and, tidying up, removed this build).
+            if let generation = try? CoreGeneration(file: file, source: .sample) { return generation }
+            throw error as? ConferenceError ?? .fileSystem("cannot save the sample database: \(describe(error))")
         }
         return try CoreGeneration(file: file, source: .sample)
     }
@@ -238,19 +254,6 @@ private extension ConferenceLibrary {
         let queue = try DatabaseQueue(path: file.path, configuration: configuration)
         defer { try? queue.close() }
         return try queue.read { db in try CoreSchema.detect(db) }
-    }
-
-    /// Deletes databases left by an install that was interrupted, or superseded while Pocket was stopped.
-    static func removeStaleDatabases(in databases: URL, keeping: Set<String>) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: databases.path)) ?? []
-        for name in names {
-            let base = ["-wal", "-shm", "-journal"].reduce(name) { name, suffix in
-                name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
-            }
-            if !keeping.contains(base) {
-                try? FileManager.default.removeItem(at: databases.appendingPathComponent(name))
-            }
-        }
     }
 
     static func describe(_ error: any Error) -> String {

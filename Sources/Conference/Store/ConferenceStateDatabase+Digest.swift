@@ -29,12 +29,16 @@ extension ConferenceStateDatabase {
         }
     }
 
-    /// Deletes the digests of every file but `fileName` (those being staged stay: an install in
-    /// another process may be checking its file).
+    /// Deletes the digests of every file but `fileName`, staged ones included. Only under the
+    /// install lock: an install stages its file's digest before it records the file. Looks before
+    /// it writes, so a start-up with nothing to delete never waits for the writer.
     func deleteDigests(except fileName: String) async throws {
-        try await writer.write { db in
-            try CoreDigest.delete(db, where: "fileName IS NOT NULL AND fileName != ?", arguments: [fileName])
+        let condition = "fileName IS NULL OR fileName != ?"
+        let stale = try await writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM digest WHERE \(condition))", arguments: [fileName]) ?? false
         }
+        guard stale else { return }
+        try await writer.write { db in try CoreDigest.delete(db, where: condition, arguments: [fileName]) }
     }
 
     /// The table sizes; nil when the digest is gone.

@@ -49,10 +49,13 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Forgets the install record, so the sample is current (the search index follows it, as it
-    /// follows any file made current: `buildSearch`).
-    func forgetInstalled() async throws {
-        try await writer.write { db in try Self.record(nil, in: db) }
+    /// Forgets the install record if it still names `fileName`, a file that cannot be opened, so
+    /// the sample is current (the search index follows it, as it follows any file made current:
+    /// `buildSearch`). A record naming another file was committed by an install since, and stays.
+    func forgetInstalled(fileName: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM installed_database WHERE fileName = ?", arguments: [fileName])
+        }
     }
 
     /// Fills a staged digest from `file`, a database that is still being checked; the current one

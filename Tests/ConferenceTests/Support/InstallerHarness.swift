@@ -41,8 +41,8 @@ struct InstallerHarness: Sendable {
         #expect(outcome.database.version == release.version)
     }
 
-    /// The previous database is still the one answering, and no temporary file is left.
-    func expectStillServing(_ version: String?, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// The previous database is still the one answering, and no temporary file is left but `kept`.
+    func expectStillServing(_ version: String?, keeping kept: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let status = try await library.status()
         if let version {
             #expect(status.footer.version == version, sourceLocation: sourceLocation)
@@ -51,7 +51,7 @@ struct InstallerHarness: Sendable {
             #expect(status.source == .sample, sourceLocation: sourceLocation)
         }
         #expect(try await library.conferences().conferences.count == 2, sourceLocation: sourceLocation)
-        #expect(TestFiles.contents(of: library.incomingFolder) == [], sourceLocation: sourceLocation)
+        #expect(TestFiles.contents(of: library.incomingFolder) == kept.sorted(), sourceLocation: sourceLocation)
         if case .failed = await installer.latest.phase {} else {
             Issue.record("the installer's last progress is not a failure", sourceLocation: sourceLocation)
         }
