@@ -50,6 +50,8 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
     case citationsUnavailable
     /// A talk's text could not be fetched from its source (and none is stored).
     case talkTextUnavailable(talkID: Int, detail: String)
+    /// A bookmark change from a phone that cannot be applied; says what is wrong with it.
+    case invalidChange(String)
 
     /// What is too long for the one-line message but belongs in the log (a damaged database's
     /// whole `quick_check` report), if anything.
@@ -89,6 +91,7 @@ public enum ConferenceError: Error, Equatable, Sendable, CustomStringConvertible
         case .unknownBook(let id): return "There is no book number \(id)."
         case .citationsUnavailable: return "This database has no citation index."
         case .talkTextUnavailable(let talkID, let detail): return "The text of talk \(talkID) could not be fetched: \(detail)."
+        case .invalidChange(let detail): return "That change cannot be applied: \(detail)."
         }
     }
 }

@@ -196,16 +196,16 @@ struct ConferenceRouteTests {
             }
             // The talk page offers the button as a plain form
             var talk = try await client.text("/conference/talks/8770?from=conference-202504").text
-            #expect(talk.contains(#"<form class="conference-bookmark" method="post" action="/conference/talks/8770/bookmark"><input type="hidden" name="_csrf""#))
+            #expect(talk.contains(#"<form class="conference-bookmark" method="post" action="/conference/talks/8770/bookmark" data-changes="/conference/bookmarks/changes"><input type="hidden" name="_csrf""#))
             #expect(talk.contains(#"<input type="hidden" name="bookmark" value="1"><input type="hidden" name="return" value="/conference/talks/8770?from=conference-202504">"#))
-            #expect(talk.contains(#"aria-pressed="false">Bookmark</button>"#))
+            #expect(talk.contains(#"aria-pressed="false" data-on-label="Remove Bookmark" data-off-label="Bookmark">Bookmark</button>"#))
             #expect(try await !client.text("/conference").text.contains("conference-bookmarks"))
             // Bookmarking goes back to the talk, which now offers to remove it
             let added = try await post("/conference/talks/8770/bookmark", "bookmark=1&return=%2Fconference%2Ftalks%2F8770%3Ffrom%3Dconference-202504")
             #expect(added.status == .seeOther)
             #expect(added.headers[.location] == "/conference/talks/8770?from=conference-202504")
             talk = try await client.text("/conference/talks/8770").text
-            #expect(talk.contains(#"aria-pressed="true">Remove Bookmark</button>"#))
+            #expect(talk.contains(#"aria-pressed="true" data-on-label="Remove Bookmark" data-off-label="Bookmark">Remove Bookmark</button>"#))
             // The Conferences screen lists it, title and speaker, linking to the talk
             let home = try await client.text("/conference").text
             #expect(home.contains(#"<h2 class="list-section__header" id="conference-bookmarks-h">Bookmarks</h2>"#))

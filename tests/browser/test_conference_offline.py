@@ -172,3 +172,45 @@ def test_keeping_a_conference_is_not_reading_it(kept):
     assert len(section) == 2, "no recently opened section"
     opened = set(re.findall(r'href="/conference/talks/(\d+)"', section[1].split("</section>", 1)[0]))
     assert opened == {"8802"}, f"recently opened lists talks that were only kept: {sorted(opened)}"
+
+
+def bookmarks_on_server(srv) -> list[str]:
+    """The talks the Conferences screen lists under Bookmarks, read from the server for the owner."""
+    cookie, _ = srv.sign_in()
+    home = http_request(srv.url("/conference"), headers={"Cookie": cookie}).text
+    section = home.split('id="conference-bookmarks"', 1)
+    if len(section) < 2:
+        return []
+    return re.findall(r'href="/conference/talks/(\d+)"', section[1].split("</section>", 1)[0])
+
+
+def test_a_bookmark_made_offline_shows_at_once_and_arrives_once(kept):
+    """Issue #25: Bookmark on a kept talk with the server stopped changes the button at once, waits in
+    the outbox, and reaches the server exactly once when it is back."""
+    srv, page, _ = kept
+    keep_conference(page)
+    talk = page.js("return document.querySelector('#conference-results a.cell__main').getAttribute('href')")
+    talk_id = re.search(r"/talks/(\d+)", talk)[1]
+    assert srv.stop() == 0
+
+    page.open(talk)
+    page.wait("document.querySelector('#conference-bookmark-button')", PAGE_WITHIN_S, "the kept talk page did not show offline")
+    assert page.text("#conference-bookmark-button") == "Bookmark"
+    page.js("arguments[0].scrollIntoView({block: 'center'})", page.find("#conference-bookmark-button"))
+    page.find("#conference-bookmark-button").click()
+    page.wait("document.querySelector('#conference-bookmark-button').textContent === 'Remove Bookmark'", 5,
+              "the button did not change at once offline")
+    assert page.js("return document.querySelector('#conference-bookmark-button').getAttribute('aria-pressed')") == "true"
+    page.wait("/1 change waiting/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", PAGE_WITHIN_S,
+              "the bookmark is not waiting")
+
+    # Opening the talk again while still offline shows the waiting bookmark, not the kept page's button.
+    page.open(talk)
+    page.wait("document.querySelector('#conference-bookmark-button')?.textContent === 'Remove Bookmark'", PAGE_WITHIN_S,
+              "the kept page forgets the waiting bookmark")
+
+    srv.resume()
+    page.js("window.dispatchEvent(new Event('online'))")
+    page.wait("!document.querySelector('#pocket-offline')", 40, "the waiting bookmark was not sent")
+    assert bookmarks_on_server(srv) == [talk_id]
+    assert srv.log_text().count("POST /conference/bookmarks/changes 200") == 1, "the bookmark was not sent exactly once"

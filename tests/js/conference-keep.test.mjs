@@ -81,3 +81,15 @@ test('a conference never kept, or a failed address, is not reported as kept', as
     /\/conference\/talks\/9\/text could not be kept \(the server answered 404\)/);
   assert.equal(await keptState('/conference/conferences/1/keep', '/conference/conferences/1', { caches, base: BASE }), null);
 });
+
+test('a bookmark form names its talk, and the latest waiting change per talk says what to show', async () => {
+  const { talkOfAction, pendingBookmark } = await import('../../Sources/PocketWeb/Resources/Public/js/apps/conference.js');
+  assert.equal(talkOfAction('/conference/talks/8803/bookmark'), 8803);
+  assert.equal(talkOfAction('/conference/talks/x/bookmark'), null);
+  const change = (id, at, kind, talk) => ({ id, at, body: { kind, talk } });
+  const waiting = [change('b', 20, 'unbookmark', 8803), change('a', 10, 'bookmark', 8803), change('c', 30, 'bookmark', 8804)];
+  assert.equal(pendingBookmark(waiting, 8803), false);
+  assert.equal(pendingBookmark(waiting, 8804), true);
+  assert.equal(pendingBookmark(waiting, 1), null);
+  assert.equal(pendingBookmark([change('z', 5, 'bookmark', 7), change('y', 5, 'unbookmark', 7)], 7), true, 'equal times: the larger id');
+});

@@ -155,6 +155,21 @@ extension ConferenceLibrary {
         try await state.setBookmark(isBookmarked, talkID: talkID, for: person, at: date)
     }
 
+    public func apply(_ change: BookmarkChange, for person: PersonID) async throws -> BookmarkOutcome {
+        let exists: Bool
+        if change.isBookmarked {
+            do {
+                _ = try await talk(id: change.talkID)
+                exists = true
+            } catch ConferenceError.unknownTalk {
+                exists = false
+            }
+        } else {
+            exists = true
+        }
+        return try await state.apply(change, for: person, talkExists: exists)
+    }
+
     /// Whether `person` has bookmarked the talk.
     public func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
         try await state.isBookmarked(talkID: talkID, by: person)

@@ -179,15 +179,12 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Bookmarks or unbookmarks a talk for `person`; adding again keeps the first date.
+    /// Bookmarks or unbookmarks a talk for `person`; adding again keeps the first date. A change
+    /// made now (the form): offline changes older than it no longer win.
     func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
         try await writer.write { db in
-            if isBookmarked {
-                try db.execute(sql: "INSERT INTO bookmark(personID, talkID, addedAt) VALUES (?, ?, ?) ON CONFLICT(personID, talkID) DO NOTHING",
-                               arguments: [person.rawValue, talkID, date])
-            } else {
-                try db.execute(sql: "DELETE FROM bookmark WHERE personID = ? AND talkID = ?", arguments: [person.rawValue, talkID])
-            }
+            try Self.writeBookmark(isBookmarked, talkID: talkID, person: person, date: date, db)
+            try Self.recordBookmarkDecision(db, person: person, talkID: talkID, at: ChangeTime.milliseconds(date), changeID: "")
         }
     }
 
@@ -290,6 +287,25 @@ private extension ConferenceStateDatabase {
                     size INTEGER NOT NULL,
                     source TEXT NOT NULL,
                     fetchedAt DATETIME NOT NULL
+                );
+                """)
+        }
+        // Bookmarks changed on phones, possibly offline: which change last decided each talk's
+        // bookmark (its time in milliseconds), and the change ids seen. Existing bookmarks get no
+        // decision, which counts as decided at time 0: any change wins.
+        migrator.registerMigration("v5: bookmark changes from the outbox") { db in
+            try db.execute(sql: """
+                CREATE TABLE bookmark_decision(
+                    personID INTEGER NOT NULL,
+                    talkID INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    changeID TEXT NOT NULL,
+                    PRIMARY KEY(personID, talkID)
+                );
+                CREATE TABLE bookmark_change_seen(
+                    personID INTEGER NOT NULL,
+                    changeID TEXT NOT NULL,
+                    PRIMARY KEY(personID, changeID)
                 );
                 """)
         }

@@ -33,6 +33,9 @@ public protocol ConferenceStore: HealthChecked {
     func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary]
     /// Bookmarks a talk for `person` (true) or removes the bookmark (false); repeating either changes nothing.
     func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws
+    /// Applies a bookmark change from a phone's outbox by `BookmarkChange`'s rule; setting a
+    /// bookmark needs a talk the database has (`ConferenceError.unknownTalk`).
+    func apply(_ change: BookmarkChange, for person: PersonID) async throws -> BookmarkOutcome
     /// Whether `person` has bookmarked the talk.
     func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool
     /// The ids of the talks `person` bookmarked, newest first (including any the current database lacks).

@@ -44,6 +44,7 @@ public struct ConferenceApp: PocketApp {
         group.get(ConferenceRoute.talkText(0).pattern, use: pages.talkText)
         group.get(ConferenceRoute.keep(0).pattern, use: pages.keep)
         group.post(ConferenceRoute.bookmark(0).pattern, use: pages.bookmark)
+        group.post(ConferenceRoute.bookmarkChanges.pattern, use: pages.bookmarkChange)
         group.get(ConferenceRoute.volumes.pattern, use: pages.volumes)
         group.get(ConferenceRoute.book(0).pattern, use: pages.book)
         group.get(ConferenceRoute.chapter(book: 0, chapter: 0).pattern, use: pages.chapter)

@@ -12,6 +12,8 @@ enum ConferenceRoute: Equatable {
     case keep(Int)
     /// POST: bookmark a talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), for the signed-in person.
     case bookmark(Int)
+    /// POST: a bookmark change from a phone's outbox (see `Outbox`).
+    case bookmarkChanges
     case volumes
     case book(Int)
     case chapter(book: Int, chapter: Int)
@@ -38,6 +40,7 @@ enum ConferenceRoute: Equatable {
         case .talkText: return "talks/:id/text"
         case .keep: return "conferences/:id/keep"
         case .bookmark: return "talks/:id/bookmark"
+        case .bookmarkChanges: return "bookmarks/changes"
         case .volumes: return "citations"
         case .book: return "citations/:book"
         case .chapter: return "citations/:book/:chapter"
@@ -62,6 +65,7 @@ enum ConferenceRoute: Equatable {
             let query = from.map { "?from=\(Self.queryValue($0.token))" } ?? ""
             return "\(Self.prefix)/talks/\(id)\(query)"
         case .bookmark(let id): return "\(Self.prefix)/talks/\(id)/bookmark"
+        case .bookmarkChanges: return "\(Self.prefix)/bookmarks/changes"
         case .talkText(let id): return "\(Self.prefix)/talks/\(id)/text"
         case .keep(let id): return "\(Self.prefix)/conferences/\(id)/keep"
         case .volumes: return "\(Self.prefix)/citations"

@@ -38,11 +38,16 @@ struct ConferenceTalk: Sendable, Hashable {
 
     /// The Bookmark / Remove Bookmark button: a form that sends the new value and returns to this page.
     struct BookmarkForm: Sendable, Hashable {
+        /// The button's words: the page's script switches between them when a tap changes the bookmark.
+        static let addLabel = "Bookmark", removeLabel = "Remove Bookmark"
+
         let action: String
         let newValue: String
         let label: String
         let isBookmarked: Bool
         let returnTo: String
+        /// Where the phone's outbox sends a bookmark change.
+        let changes = ConferenceRoute.bookmarkChanges.href
     }
 
     let id: Int
@@ -91,7 +96,7 @@ struct ConferenceTalk: Sendable, Hashable {
         }
         citationsNote = citationsAvailable ? "This talk cites no scripture in the index." : "This database has no citation index."
         bookmark = BookmarkForm(action: ConferenceRoute.bookmark(talk.id).href, newValue: isBookmarked ? "0" : "1",
-                                label: isBookmarked ? "Remove Bookmark" : "Bookmark", isBookmarked: isBookmarked,
+                                label: isBookmarked ? BookmarkForm.removeLabel : BookmarkForm.addLabel, isBookmarked: isBookmarked,
                                 returnTo: ConferenceRoute.talk(talk.id, from: source).href)
     }
 

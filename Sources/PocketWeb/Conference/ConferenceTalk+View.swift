@@ -40,10 +40,10 @@ extension ConferenceTalk {
 
     private func bookmarkForm(chrome: Chrome) -> HTML {
         """
-        <form class="conference-bookmark" method="post" action="\(bookmark.action)">\(Components.csrf(chrome))\
+        <form class="conference-bookmark" method="post" action="\(bookmark.action)" data-changes="\(bookmark.changes)">\(Components.csrf(chrome))\
         <input type="hidden" name="bookmark" value="\(bookmark.newValue)"><input type="hidden" name="return" value="\(bookmark.returnTo)">\
-        <button class="button button--tinted" type="submit" id="conference-bookmark-button" aria-pressed="\(if: bookmark.isBookmarked, "true", else: "false")">\
-        \(bookmark.label)</button></form>
+        <button class="button button--tinted" type="submit" id="conference-bookmark-button" aria-pressed="\(if: bookmark.isBookmarked, "true", else: "false")" \
+        data-on-label="\(ConferenceTalk.BookmarkForm.removeLabel)" data-off-label="\(ConferenceTalk.BookmarkForm.addLabel)">\(bookmark.label)</button></form>
         """
     }
 

@@ -1,3 +1,4 @@
+import Conference
 import Converter
 import Foundation
 import Hummingbird
@@ -35,6 +36,20 @@ extension MuralsError: PersonFacingError {
         case .invalidChange, .malformedGPX: .badRequest
         case .serviceUnavailable, .imageUnavailable, .notAnImage: .badGateway
         case .missingResource, .malformedFeed, .invalidEndpoint, .storeFailed: .internalServerError
+        }
+    }
+
+    var message: String { description }
+}
+
+extension ConferenceError: PersonFacingError {
+    var status: HTTPResponse.Status {
+        switch self {
+        case .unknownConference, .unknownTalk, .unknownSpeaker, .unknownBook, .citationsUnavailable: .notFound
+        case .invalidChange: .badRequest
+        case .busy: .conflict
+        case .talkTextUnavailable, .manifestUnavailable, .downloadFailed: .badGateway
+        default: .internalServerError
         }
     }
 

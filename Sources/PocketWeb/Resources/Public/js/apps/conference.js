@@ -11,6 +11,10 @@
  * Search needs the server: its box carries data-needs-server (offline/status.js shows the notice
  * and disables it), and a search tried while the browser knows it is offline says so at once.
  *
+ * Bookmark and Remove Bookmark change the button at once and go into the outbox (../outbox.js),
+ * which sends each to POST /conference/bookmarks/changes when it can; per talk the latest change
+ * wins. A page opened with changes still waiting shows them.
+ *
  * Nothing here touches the document at import time, so Node's test runner can import the logic.
  */
 
@@ -148,12 +152,81 @@ function initSearch(box) {
   return () => form.removeEventListener('submit', onSubmit, true);
 }
 
+/* ---------------------------------------------------------------- bookmarks */
+
+/** The talk a bookmark form is for (`/conference/talks/8803/bookmark`), or null. */
+export function talkOfAction(action) {
+  const match = /\/conference\/talks\/(\d+)\/bookmark$/.exec(String(action ?? ''));
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether the waiting changes leave `talk` bookmarked (true/false), or null when none is about it. */
+export function pendingBookmark(changes, talk) {
+  let latest = null;
+  for (const change of changes ?? []) {
+    if (change?.body?.talk !== talk) continue;
+    if (!latest || (change.at !== latest.at ? change.at > latest.at : String(change.id) > String(latest.id))) latest = change;
+  }
+  return latest ? latest.body.kind === 'bookmark' : null;
+}
+
+/** Shows the form's button as bookmarked (`on`) or not, and makes its next post the opposite. */
+function showBookmark(form, on) {
+  const button = form.querySelector('button');
+  const value = form.querySelector('input[name="bookmark"]');
+  if (value) value.value = on ? '0' : '1';
+  if (!button) return;
+  button.setAttribute('aria-pressed', String(on));
+  button.textContent = on ? button.dataset.onLabel : button.dataset.offLabel;
+}
+
+function initBookmark(form, outbox) {
+  const talk = talkOfAction(form.getAttribute('action'));
+  const url = form.dataset.changes;
+  const button = form.querySelector('button');
+  if (talk === null || !url || !button?.dataset.onLabel) return null;
+  let gone = false, sent = false;
+  outbox.pending('conference').then((changes) => {
+    const on = pendingBookmark(changes, talk);
+    if (!gone && on !== null) showBookmark(form, on);
+  });
+  const onSubmit = (event) => {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const on = form.querySelector('input[name="bookmark"]')?.value === '1';
+    showBookmark(form, on);
+    sent = true;
+    outbox.enqueue('conference', url, { kind: on ? 'bookmark' : 'unbookmark', talk }).catch(() => {
+      // IndexedDB refused (a private window): post the form the ordinary way.
+      showBookmark(form, !on);
+      form.setAttribute('data-no-swap', '');
+      form.requestSubmit();
+    });
+  };
+  form.addEventListener('submit', onSubmit);
+  // Once the change has reached the server, read the page again, so its saved copy shows it.
+  const stop = outbox.onChange(async (count) => {
+    if (!sent || count > 0 || gone || (await outbox.pending('conference')).length) return;
+    sent = false;
+    outbox.navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+  });
+  return () => { gone = true; form.removeEventListener('submit', onSubmit); stop?.(); };
+}
+
 /** Called for #conference-list on every screen; returns its cleanup. */
 export function init(el) {
   const cleanups = [];
+  let gone = false;
+  const bookmark = (el.closest('[data-screen]') ?? document).querySelector('form.conference-bookmark[data-changes]');
+  if (bookmark) {
+    // The outbox and navigation are loaded only here: Node's tests import this file without a DOM.
+    Promise.all([import('../outbox.js'), import('../nav/navigation.js')]).then(([{ enqueue, onChange, pending }, { navigate }]) => {
+      if (!gone) cleanups.push(initBookmark(bookmark, { enqueue, onChange, pending, navigate }));
+    }).catch((error) => console.debug('Pocket: bookmarks stay with the server', error));
+  }
   const keepBox = el.querySelector('#conference-keep');
   if (keepBox) cleanups.push(initKeep(keepBox));
   const searchBox = el.querySelector('#conference-search-box');
   if (searchBox) cleanups.push(initSearch(searchBox));
-  return () => { for (const cleanup of cleanups) cleanup?.(); };
+  return () => { gone = true; for (const cleanup of cleanups) cleanup?.(); };
 }
