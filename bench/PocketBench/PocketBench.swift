@@ -6,6 +6,6 @@ struct PocketBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pocket-bench",
         abstract: "Measure Pocket's screen queries, syncs and page rendering (release build; see bench/README.md).",
-        subcommands: [ConferenceQueries.self, MuralsBench.self, PlatesBench.self, RenderBench.self]
+        subcommands: [ConferenceQueries.self, MuralsBench.self, PlatesBench.self]
     )
 }
