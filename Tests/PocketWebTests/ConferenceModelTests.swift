@@ -170,9 +170,9 @@ struct ConferenceModelTests {
     }
 
     @Test func bookmarkFormsMayOnlyReturnIntoTheApp() {
-        #expect(ConferenceRoute.safeReturn("/conference/talks/5?from=speaker-7", otherwise: .talk(5)) == "/conference/talks/5?from=speaker-7")
+        #expect(ReturnAddress.within(ConferenceRoute.prefix, "/conference/talks/5?from=speaker-7", otherwise: ConferenceRoute.talk(5).href) == "/conference/talks/5?from=speaker-7")
         for hostile in [nil, "", "https://evil.example/", "//evil.example", "/conference//evil", "/conferences", "/plates", "/conference/x\r\nSet-Cookie: a"] {
-            #expect(ConferenceRoute.safeReturn(hostile, otherwise: .talk(5)) == "/conference/talks/5")
+            #expect(ReturnAddress.within(ConferenceRoute.prefix, hostile, otherwise: ConferenceRoute.talk(5).href) == "/conference/talks/5")
         }
         #expect(ConferenceRoute.bookmark(5).href == "/conference/talks/5/bookmark")
     }

@@ -12,14 +12,14 @@ extension ConferencePages {
     @Sendable func checkForUpdate(_ request: Request, context: PocketRequestContext) async throws -> Response {
         _ = try context.requireOwner(toDo: Self.ownerAction)
         await updates.check()
-        return Self.seeOther(ConferenceRoute.settings.href)
+        return Response.redirect(to: ConferenceRoute.settings.href)
     }
 
     /// POST: download and install the database the manifest names (joining an install already running).
     @Sendable func install(_ request: Request, context: PocketRequestContext) async throws -> Response {
         _ = try context.requireOwner(toDo: Self.ownerAction)
         await updates.startDownload()
-        return Self.seeOther(ConferenceRoute.settings.href)
+        return Response.redirect(to: ConferenceRoute.settings.href)
     }
 
     /// POST multipart: stream the uploaded file to disk, then import it like `pocket conference import`.
@@ -51,7 +51,7 @@ extension ConferencePages {
             try? FileManager.default.removeItem(at: folder)
             return try await settingsPage(context: context, problem: "An install is running; import the file when it has finished.", status: .conflict)
         }
-        return Self.seeOther(ConferenceRoute.settings.href)
+        return Response.redirect(to: ConferenceRoute.settings.href)
     }
 
     /// The live install panel over Server-Sent Events: a `patch` for every progress value, and a
@@ -113,7 +113,4 @@ extension ConferencePages {
         ServerSentEvent(name: "patch", data: panel.html.text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    static func seeOther(_ location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
-    }
 }

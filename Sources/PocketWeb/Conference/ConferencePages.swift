@@ -78,7 +78,7 @@ struct ConferencePages: Sendable {
         // Only talks the database has can be bookmarked; a 404 says so in the store's words.
         _ = try await query { try await store.talk(id: id) }
         try await query { try await store.setBookmark(value == "1", talkID: id, for: person) }
-        return Self.seeOther(ConferenceRoute.safeReturn(fields["return"], otherwise: .talk(id)))
+        return Response.redirect(to: ReturnAddress.within(ConferenceRoute.prefix, fields["return"], otherwise: ConferenceRoute.talk(id).href))
     }
 
     /// `POST /conference/bookmarks/changes`: one bookmark changed on the phone, by the outbox

@@ -97,14 +97,6 @@ enum ConferenceRoute: Equatable {
         }
         return plain ? text : text.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? ""
     }
-
-    /// Where a form may ask to return after a change: only back into this app, never elsewhere.
-    static func safeReturn(_ value: String?, otherwise fallback: ConferenceRoute) -> String {
-        guard let value, value == prefix || value.hasPrefix(prefix + "/") || value.hasPrefix(prefix + "?"),
-              !value.contains("//"), !value.contains("\\"), !value.contains("\n"), !value.contains("\r")
-        else { return fallback.href }
-        return value
-    }
 }
 
 /// The list a talk was opened from, shown beside it in the split view and named by its back button.

@@ -47,7 +47,7 @@ struct ConverterPages: Sendable {
         } catch let error as ConverterError {
             throw HTTPError(.badRequest, message: error.description)
         }
-        var response = Response(status: .seeOther, headers: [.location: ConverterRoute.screen.href])
+        var response = Response.redirect(to: ConverterRoute.screen.href)
         if case .ignored(let reason)? = outcome {
             response.setCookie(noticeCookie(value: reason.rawValue, maxAge: 60, context: context))
         }

@@ -98,7 +98,7 @@ struct MuralsPages: Sendable {
         if Self.wantsJSON(request) {
             return try Self.json(FavouriteAnswer(id: mural.id, favourite: value == "1"), cacheControl: "no-store")
         }
-        return Self.seeOther(MuralsRoute.safeReturn(fields["return"]))
+        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"], otherwise: MuralsRoute.main.href))
     }
 
     @Sendable func refresh(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -106,7 +106,7 @@ struct MuralsPages: Sendable {
         let fields = try await request.formFields(context: context)
         // A failure is recorded by the synchronizer and shown as the quiet offline line.
         _ = try? await synchronizer.sync()
-        return Self.seeOther(MuralsRoute.safeReturn(fields["return"]))
+        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"], otherwise: MuralsRoute.main.href))
     }
 
     /// murals.js reports where the visitor went; murals passed within 25 m are kept as visited.
@@ -128,7 +128,7 @@ struct MuralsPages: Sendable {
         let person = try context.requirePerson()
         let fields = try await request.formFields(context: context)
         try await store.clearVisited(for: person)
-        return Self.seeOther(MuralsRoute.safeReturn(fields["return"] ?? MuralsRoute.trail.href))
+        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"] ?? MuralsRoute.trail.href, otherwise: MuralsRoute.main.href))
     }
 
     // MARK: Pictures and files
@@ -198,10 +198,6 @@ extension MuralsPages {
             headers: [.contentType: type, .cacheControl: cacheControl, .contentLength: String(data.count)],
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
-    }
-
-    static func seeOther(_ location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
     }
 
     func mural(_ context: PocketRequestContext) async throws -> Mural {

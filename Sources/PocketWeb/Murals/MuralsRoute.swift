@@ -65,12 +65,4 @@ enum MuralsRoute: Equatable {
         case .demoImage(let file): return "\(Self.prefix)/demo-service/images/\(file)"
         }
     }
-
-    /// Where a form may ask to return after a change: only back into this app, never elsewhere.
-    static func safeReturn(_ value: String?) -> String {
-        guard let value, value == prefix || value.hasPrefix(prefix + "/") || value.hasPrefix(prefix + "?"),
-              !value.contains("//"), !value.contains("\\"), !value.contains("\n"), !value.contains("\r")
-        else { return MuralsRoute.main.href }
-        return value
-    }
 }

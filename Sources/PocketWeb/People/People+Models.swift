@@ -16,10 +16,9 @@ enum SignInPage {
 
     /// Only a local path may follow sign-in, so the form cannot send anyone to another site.
     static func safeNext(_ raw: String?) -> String {
-        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.hasPrefix("/\\"),
-              !raw.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }),
-              !raw.hasPrefix(PeopleRoute.signIn.href), !raw.hasPrefix(PeopleRoute.signOut.href) else { return "/" }
-        return raw
+        let next = ReturnAddress.within("/", raw, otherwise: "/")
+        // Signing in again or out straight after signing in would undo it.
+        return next.hasPrefix(PeopleRoute.signIn.href) || next.hasPrefix(PeopleRoute.signOut.href) ? "/" : next
     }
 }
 

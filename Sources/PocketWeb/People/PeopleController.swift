@@ -35,7 +35,7 @@ struct PeopleController: Sendable {
 
     @Sendable func signInPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let next = SignInPage.safeNext(request.queryFields["next"])
-        if context.identity != nil { return Self.seeOther(next) }
+        if context.identity != nil { return Response.redirect(to: next) }
         return try signInForm(next: next, name: "", problem: nil, status: .ok, context: context)
     }
 
@@ -59,7 +59,7 @@ struct PeopleController: Sendable {
         }
         await people.throttle.recordSuccess(keys)
         try await signInThisDevice(as: person, request: request, context: context)
-        return Self.seeOther(next)
+        return Response.redirect(to: next)
     }
 
     @Sendable func signOut(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -95,7 +95,7 @@ struct PeopleController: Sendable {
         }
         context.logger.notice("set up: \(person.name.debugDescription) is the owner")
         try await signInThisDevice(as: person, request: request, context: context)
-        return Self.seeOther(ShellRoute.home.href)
+        return Response.redirect(to: ShellRoute.home.href)
     }
 
     // MARK: Pairing, on the phone
@@ -187,7 +187,7 @@ struct PeopleController: Sendable {
             context.sessions.clearSession()
             return Self.signedOutResponse()
         }
-        return Self.seeOther(PeopleRoute.settings.href + "?notice=signed-out")
+        return Response.redirect(to: PeopleRoute.settings.href + "?notice=signed-out")
     }
 
     @Sendable func addPerson(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -200,7 +200,7 @@ struct PeopleController: Sendable {
         } catch let error as PeopleError {
             return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
         }
-        return Self.seeOther(PeopleRoute.settings.href + "?notice=added")
+        return Response.redirect(to: PeopleRoute.settings.href + "?notice=added")
     }
 
     @Sendable func removePerson(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -214,7 +214,7 @@ struct PeopleController: Sendable {
         } catch let error as PeopleError {
             return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
         }
-        return Self.seeOther(PeopleRoute.settings.href + "?notice=removed")
+        return Response.redirect(to: PeopleRoute.settings.href + "?notice=removed")
     }
 
     @Sendable func changePassword(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -241,7 +241,7 @@ struct PeopleController: Sendable {
         }
         // The new password signed every device out, this one included: sign this one back in.
         try await signInThisDevice(as: identity.person, request: request, context: context)
-        return Self.seeOther(PeopleRoute.settings.href + "?notice=password")
+        return Response.redirect(to: PeopleRoute.settings.href + "?notice=password")
     }
 }
 
@@ -258,14 +258,10 @@ private extension PeopleController {
         ["join-address:\(context.clientAddress)"]
     }
 
-    static func seeOther(_ location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
-    }
-
     /// To the sign-in page, and the browser forgets the pages it kept of this person (their
     /// cached copies would otherwise still open offline on a shared device).
     static func signedOutResponse() -> Response {
-        var response = seeOther(PeopleRoute.signIn.href)
+        var response = Response.redirect(to: PeopleRoute.signIn.href)
         response.headers[.clearSiteData] = "\"cache\", \"storage\""
         return response
     }
@@ -309,7 +305,7 @@ private extension PeopleController {
         }
         await people.throttle.recordSuccess(keys)
         try await signInThisDevice(as: person, request: request, context: context)
-        return Self.seeOther(TrustRoute.welcome.href)
+        return Response.redirect(to: TrustRoute.welcome.href)
     }
 
     /// Where a phone can reach this Pocket: the address the asking browser used, unless that is

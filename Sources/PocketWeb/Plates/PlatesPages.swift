@@ -99,7 +99,7 @@ struct PlatesPages: Sendable {
         let store = try signedInGame(context)
         let state = try self.state(context)
         let game = try await store.snapshot()
-        let returnTo = PlatesRoute.safeReturn(request.queryFields["return"])
+        let returnTo = ReturnAddress.within(PlatesRoute.prefix, request.queryFields["return"], otherwise: PlatesRoute.list.href)
         guard game.isSpotted(state.code) else { return Response.redirect(to: returnTo, type: .normal) }
         let confirmation = Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: request.queryFields["return"].map { _ in returnTo })
         return try renderer.confirmationPage(confirmation, back: Self.listBack, app: Self.app, context: context)
@@ -131,26 +131,26 @@ struct PlatesPages: Sendable {
         }
         // The store keeps the place only if the person chose to record where.
         _ = try await store.spot(state.code, at: Date(), location: location)
-        return seeOther(PlatesRoute.safeReturn(fields["return"]))
+        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, fields["return"], otherwise: PlatesRoute.list.href))
     }
 
     @Sendable func unspot(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         let state = try self.state(context)
         _ = try await store.unspot(state.code)
-        return seeOther(PlatesRoute.safeReturn(request.queryFields["return"]))
+        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, request.queryFields["return"], otherwise: PlatesRoute.list.href))
     }
 
     @Sendable func reset(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         _ = try await store.resetGame()
-        return seeOther(PlatesRoute.list.href)
+        return Response.redirect(to: PlatesRoute.list.href)
     }
 
     @Sendable func newTrip(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         _ = try await store.startNewTrip(at: Date())
-        return seeOther(PlatesRoute.list.href)
+        return Response.redirect(to: PlatesRoute.list.href)
     }
 
     @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -160,7 +160,7 @@ struct PlatesPages: Sendable {
         // Unchecked switches send nothing, so the form always carries every switch it shows.
         _ = try await store.setMuted(fields["sounds"] == nil)
         _ = try await store.setRecordsLocation(fields["location"] != nil)
-        return seeOther(PlatesRoute.safeReturn(fields["return"]))
+        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, fields["return"], otherwise: PlatesRoute.list.href))
     }
 
     // MARK: Helpers
@@ -191,7 +191,4 @@ struct PlatesPages: Sendable {
         return state
     }
 
-    private func seeOther(_ location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
-    }
 }

@@ -60,12 +60,4 @@ enum PlatesRoute: Equatable {
         case .changes: return "\(Self.prefix)/changes"
         }
     }
-
-    /// Where a form may ask to return after a change: only back into this app, never elsewhere.
-    static func safeReturn(_ value: String?) -> String {
-        guard let value, value == prefix || value.hasPrefix(prefix + "/") || value.hasPrefix(prefix + "?"),
-              !value.contains("//"), !value.contains("\\"), !value.contains("\n"), !value.contains("\r")
-        else { return PlatesRoute.list.href }
-        return value
-    }
 }

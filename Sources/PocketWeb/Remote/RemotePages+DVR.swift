@@ -32,7 +32,7 @@ extension RemotePages {
         let fields = try await request.formFields(context: context)
         let change = try await store.setDVRPower(fields["power"] == "on", at: now())
         await announce(change, device: .dvr)
-        return seeOther(RemoteRoute.dvr.href)
+        return Response.redirect(to: RemoteRoute.dvr.href)
     }
 
     /// A transport button: done, or refused with a redirect to the action sheet that explains why.
@@ -41,9 +41,9 @@ extension RemotePages {
         let change = try await store.press(button, at: now())
         await announce(change, device: .dvr)
         if case .needsConfirmation = change.outcome {
-            return seeOther(RemoteRoute.confirmHref(button))
+            return Response.redirect(to: RemoteRoute.confirmHref(button))
         }
-        return seeOther(RemoteRoute.dvr.href)
+        return Response.redirect(to: RemoteRoute.dvr.href)
     }
 
     /// The action sheet's Force: stops the current operation, enters the requested state, then the alert.
@@ -52,10 +52,10 @@ extension RemotePages {
         let change = try await store.force(button, at: now())
         await announce(change, device: .dvr)
         if case .forced(let refusal) = change.outcome {
-            return seeOther(RemoteRoute.forcedHref(refusal))
+            return Response.redirect(to: RemoteRoute.forcedHref(refusal))
         }
         // Nothing needed forcing any more (the state changed meanwhile): the press simply happened, or not.
-        return seeOther(RemoteRoute.dvr.href)
+        return Response.redirect(to: RemoteRoute.dvr.href)
     }
 
     // MARK: Screen
@@ -79,7 +79,7 @@ extension RemotePages {
         try await store.reset(at: now())
         await events.publish(RemoteEvents.Signal(device: .tv, revision: try await store.television().revision, isVolume: false))
         await events.publish(RemoteEvents.Signal(device: .dvr, revision: try await store.dvr().revision, isVolume: false))
-        return seeOther(RemoteRoute.screen.href)
+        return Response.redirect(to: RemoteRoute.screen.href)
     }
 
     // MARK: Live updates

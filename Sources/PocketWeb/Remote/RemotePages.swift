@@ -19,7 +19,7 @@ struct RemotePages: Sendable {
     // MARK: TV
 
     @Sendable func root(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        seeOther(RemoteRoute.remote(try await store.lastRemote()).href)
+        Response.redirect(to: RemoteRoute.remote(try await store.lastRemote()).href)
     }
 
     @Sendable func tv(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -87,19 +87,15 @@ struct RemotePages: Sendable {
         let change = try await applyTV(RemoteFavourites.commands(for: edits), context: context)
         // Switched off meanwhile (from another phone): nothing was saved, and the form says why.
         if change.outcome == .refusedPowerOff {
-            return seeOther(RemoteRoute.favourites.href)
+            return Response.redirect(to: RemoteRoute.favourites.href)
         }
-        return seeOther(RemoteRoute.tv.href)
+        return Response.redirect(to: RemoteRoute.tv.href)
     }
 
     // MARK: Helpers
 
     func frame(_ title: String, back: BackLink = RemotePages.home) -> PageFrame {
         PageFrame(title: title, back: back, screenClass: Self.screenClass, app: Self.app)
-    }
-
-    func seeOther(_ location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
     }
 
     /// Remembers the open remote, so `/remote` reopens it; written only when it changes.
@@ -128,7 +124,7 @@ struct RemotePages: Sendable {
 private extension RemotePages {
     func pressTV(_ command: TVCommand, context: PocketRequestContext) async throws -> Response {
         _ = try await applyTV([command], context: context)
-        return seeOther(RemoteRoute.tv.href)
+        return Response.redirect(to: RemoteRoute.tv.href)
     }
 
     /// Presses on the phone that sent the request, so a half-typed channel stays that phone's own.
