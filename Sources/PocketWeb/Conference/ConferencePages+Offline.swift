@@ -16,13 +16,9 @@ extension ConferencePages {
             let text = try await texts.text(talkID: id)
             return Self.textResponse(ConferenceTalkText.document(text, source: source), status: .ok, source: source)
         } catch let error as ConferenceError {
-            let status: HTTPResponse.Status = switch error {
-            case .unknownTalk: .notFound
-            case .talkTextUnavailable: .badGateway
-            default: .internalServerError
-            }
-            if status != .notFound { context.logger.warning("talk text \(id): \(error.description)") }
-            return Self.textResponse(ConferenceTalkText.failure(error.description), status: status, source: source)
+            // The frame shows the failure as its own small document, with the status every route gives it.
+            if error.status != .notFound { context.logger.warning("talk text \(id): \(error.description)") }
+            return Self.textResponse(ConferenceTalkText.failure(error.message), status: error.status, source: source)
         }
     }
 
@@ -33,9 +29,9 @@ extension ConferencePages {
     @Sendable func keep(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let id = try Self.id(context, "id", what: "conference")
         _ = try context.requirePerson()
-        let detail = try await query { try await store.conference(id: id) }
+        let detail = try await store.conference(id: id)
         let talks = detail.sessions.flatMap(\.talks)
-        let results = try await query { try await texts.ensure(talkIDs: talks.map(\.id)) }
+        let results = try await texts.ensure(talkIDs: talks.map(\.id))
         var items = [KeepList.Item(url: ConferenceRoute.conference(id).href, kind: "list", size: nil)]
         var missing: [KeepList.Missing] = []
         for talk in talks {

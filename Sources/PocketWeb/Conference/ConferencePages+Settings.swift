@@ -96,7 +96,7 @@ extension ConferencePages {
     static let ownerAction = "install or import a database"
 
     private func settingsPage(context: PocketRequestContext, problem: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
-        let databaseStatus = try await query { try await store.status() }
+        let databaseStatus = try await store.status()
         let snapshot = await updates.snapshot()
         // The controls shown are exactly those `requireOwner` would let through.
         let isOwner = (try? context.requireOwner(toDo: Self.ownerAction)) != nil

@@ -20,8 +20,8 @@ struct ConferencePages: Sendable {
     // MARK: Conferences
 
     @Sendable func conferences(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let status = try await query { try await store.status() }
-        let list = try await query { try await store.conferences() }
+        let status = try await store.status()
+        let list = try await store.conferences()
         let person = try context.requirePerson()
         // Reading state is a convenience: a failure to read it must not cost the list of conferences.
         let recent = (try? await store.recentTalks(of: person, limit: 5)) ?? []
@@ -35,20 +35,20 @@ struct ConferencePages: Sendable {
 
     @Sendable func conference(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let id = try Self.id(context, "id", what: "conference")
-        let list = TalkList(conference: try await query { try await store.conference(id: id) })
+        let list = TalkList(conference: try await store.conference(id: id))
         return try await splitPage(list, section: .conferences, keep: ConferenceScreens.KeepOffline(conference: id), context: context)
     }
 
     @Sendable func talk(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let id = try Self.id(context, "id", what: "talk")
         let person = try context.requirePerson()
-        let detail = try await query { try await store.talk(id: id) }
-        let status = try await query { try await store.status() }
+        let detail = try await store.talk(id: id)
+        let status = try await store.status()
         let source = TalkListSource(token: request.queryFields["from"])
         let list = try await contextList(for: detail, source: source)
         // Keeping a conference offline fetches every talk page: keeping is not reading.
         if request.headers[.pocketKeep] == nil { try? await store.recordView(talkID: id, by: person) }
-        let isBookmarked = try await query { try await store.isBookmarked(talkID: id, by: person) }
+        let isBookmarked = try await store.isBookmarked(talkID: id, by: person)
         let talk = ConferenceTalk(detail, from: source, citationsAvailable: status.capabilities.citations,
                                   isBookmarked: isBookmarked)
         let section: ConferenceShell.Section = switch source {
@@ -76,8 +76,8 @@ struct ConferencePages: Sendable {
             throw HTTPError(.badRequest, message: "Say whether to bookmark the talk (bookmark=1 or 0).")
         }
         // Only talks the database has can be bookmarked; a 404 says so in the store's words.
-        _ = try await query { try await store.talk(id: id) }
-        try await query { try await store.setBookmark(value == "1", talkID: id, for: person) }
+        _ = try await store.talk(id: id)
+        try await store.setBookmark(value == "1", talkID: id, for: person)
         return Response.redirect(to: ReturnAddress.within(ConferenceRoute.prefix, fields["return"], otherwise: ConferenceRoute.talk(id).href))
     }
 
@@ -96,7 +96,7 @@ struct ConferencePages: Sendable {
     // MARK: Citations
 
     @Sendable func volumes(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let volumes = try await query { try await store.citationVolumes() }
+        let volumes = try await store.citationVolumes()
         let index = CitationIndex.Volumes(volumes)
         let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: "Scriptures cited in general conference, with how often each is cited.",
                                              sections: index.sections, emptyMessage: index.emptyMessage)
@@ -107,7 +107,7 @@ struct ConferencePages: Sendable {
 
     @Sendable func book(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let bookID = try Self.id(context, "book", what: "book")
-        let book = try await query { try await store.citations(bookID: bookID) }
+        let book = try await store.citations(bookID: bookID)
         let index = CitationIndex.Book(book)
         let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Chapters", anchor: "chapters", rows: index.rows)],
@@ -121,7 +121,7 @@ struct ConferencePages: Sendable {
     @Sendable func chapter(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let bookID = try Self.id(context, "book", what: "book")
         let number = try Self.number(context, "chapter", what: "chapter")
-        let chapter = try await query { try await store.citations(bookID: bookID, chapter: number) }
+        let chapter = try await store.citations(bookID: bookID, chapter: number)
         let index = CitationIndex.Chapter(chapter)
         let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Verses", anchor: "verses", rows: index.rows)],
@@ -137,14 +137,14 @@ struct ConferencePages: Sendable {
         let chapter = try Self.number(context, "chapter", what: "chapter")
         let verseText = try context.parameters.require("verse")
         let verse: Int? = verseText == "all" ? nil : try Self.number(context, "verse", what: "verse")
-        let list = TalkList(verse: try await query { try await store.citations(bookID: bookID, chapter: chapter, verse: verse) })
+        let list = TalkList(verse: try await store.citations(bookID: bookID, chapter: chapter, verse: verse))
         return try await splitPage(list, section: .citations, context: context)
     }
 
     // MARK: Speakers and search
 
     @Sendable func speakers(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let model = ConferenceScreens.Speakers(shell: try await shell(.speakers), sections: try await query { try await store.speakers() })
+        let model = ConferenceScreens.Speakers(shell: try await shell(.speakers), sections: try await store.speakers())
         return renderer.page(frame: frame("Speakers", back: Self.home, largeTitle: true), context: context, memo: speakersPages, model: model) { model, _ in
             ConferenceScreens.Speakers.View(model: model)
         }
@@ -152,13 +152,13 @@ struct ConferencePages: Sendable {
 
     @Sendable func speaker(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let id = try Self.id(context, "id", what: "speaker")
-        let list = TalkList(speaker: try await query { try await store.speaker(id: id) })
+        let list = TalkList(speaker: try await store.speaker(id: id))
         return try await splitPage(list, section: .speakers, context: context)
     }
 
     @Sendable func search(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let text = String((request.queryFields["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))
-        let hits = text.isEmpty ? [] : try await query { try await store.search(text, limit: 50) }
+        let hits = text.isEmpty ? [] : try await store.search(text, limit: 50)
         var list = TalkList(search: text, hits: hits)
         if text.isEmpty { list = TalkList(title: "Search", href: list.href, parent: list.parent, sections: [], emptyMessage: "") }
         let model = ConferenceScreens.Split(shell: try await shell(.search), list: list, search: ConferenceScreens.SearchForm(query: text),
@@ -171,7 +171,7 @@ struct ConferencePages: Sendable {
     /// The shell for a screen: tabs, and the banner while the sample is in use.
     func shell(_ section: ConferenceShell.Section, status: DatabaseStatus? = nil) async throws -> ConferenceShell {
         let current: DatabaseStatus
-        if let status { current = status } else { current = try await query { try await store.status() } }
+        if let status { current = status } else { current = try await store.status() }
         let updates = await updates.snapshot()
         return ConferenceShell(section: section, isSample: current.source.isSample, offer: updates.offer, unreachable: updates.checkProblem != nil)
     }
@@ -212,18 +212,6 @@ struct ConferencePages: Sendable {
                         emptyMessage: "This talk belongs to no conference.")
     }
 
-    /// Runs a store query, turning "no such thing" into a 404 with the store's own words.
-    func query<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as ConferenceError {
-            switch error {
-            case .unknownConference, .unknownTalk, .unknownSpeaker, .unknownBook: throw HTTPError(.notFound, message: error.description)
-            case .citationsUnavailable: throw HTTPError(.notFound, message: error.description)
-            default: throw HTTPError(.internalServerError, message: error.description)
-            }
-        }
-    }
 
     static func id(_ context: PocketRequestContext, _ name: String, what: String) throws -> Int {
         try number(context, name, what: what)

@@ -41,12 +41,7 @@ struct ConverterPages: Sendable {
         var request = request
         let store = database.store(for: try context.requirePerson())
         let form = try ConverterForm(fields: try await request.formFields(context: context))
-        let outcome: KeypadOutcome?
-        do {
-            outcome = try await store.update { state in try form.apply(to: &state) }.result
-        } catch let error as ConverterError {
-            throw HTTPError(.badRequest, message: error.description)
-        }
+        let outcome = try await store.update { state in try form.apply(to: &state) }.result
         var response = Response.redirect(to: ConverterRoute.screen.href)
         if case .ignored(let reason)? = outcome {
             response.setCookie(noticeCookie(value: reason.rawValue, maxAge: 60, context: context))

@@ -130,12 +130,7 @@ private extension RemotePages {
     /// Presses on the phone that sent the request, so a half-typed channel stays that phone's own.
     func applyTV(_ commands: [TVCommand], context: PocketRequestContext) async throws -> TelevisionChange {
         let deviceID = try context.requireDeviceID()
-        let change: TelevisionChange
-        do {
-            change = try await store.apply(commands, deviceID: deviceID, at: now())
-        } catch let error as RemoteError {
-            throw HTTPError(.badRequest, message: "\(error.description).")
-        }
+        let change = try await store.apply(commands, deviceID: deviceID, at: now())
         let isVolume = commands.contains { if case .setVolume = $0 { true } else { false } }
         await announce(change, device: .tv, isVolume: isVolume)
         return change

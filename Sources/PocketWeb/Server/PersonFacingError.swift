@@ -5,20 +5,28 @@ import Hummingbird
 import Murals
 import Plates
 import PocketCore
+import Remote
 
 /// An error a person can act on: the status it answers with and its one-line message. Each
 /// domain's error enum is mapped here, once, so every route (a page, an outbox change) answers
 /// the same error the same way; `ErrorPageMiddleware` shows it as a page, or as JSON
 /// `{"error": "…"}` to a request that asks for JSON.
-protocol PersonFacingError: Error {
+protocol PersonFacingError: HTTPResponseError {
     /// The HTTP status: 4xx for what the request got wrong, 5xx for what Pocket could not do.
     var status: HTTPResponse.Status { get }
     /// What to tell the person, in one line.
     var message: String { get }
 }
 
+extension PersonFacingError {
+    /// Outside `ErrorPageMiddleware` (which answers with a page or JSON), the message as plain text.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: message)))
+    }
+}
+
 extension PlatesError: PersonFacingError {
-    var status: HTTPResponse.Status {
+    public var status: HTTPResponse.Status {
         switch self {
         case .unknownState, .unknownTrip: .notFound
         case .invalidLocation, .invalidChange: .badRequest
@@ -30,7 +38,7 @@ extension PlatesError: PersonFacingError {
 }
 
 extension MuralsError: PersonFacingError {
-    var status: HTTPResponse.Status {
+    public var status: HTTPResponse.Status {
         switch self {
         case .unknownMural: .notFound
         case .invalidChange, .malformedGPX: .badRequest
@@ -43,7 +51,7 @@ extension MuralsError: PersonFacingError {
 }
 
 extension ConferenceError: PersonFacingError {
-    var status: HTTPResponse.Status {
+    public var status: HTTPResponse.Status {
         switch self {
         case .unknownConference, .unknownTalk, .unknownSpeaker, .unknownBook, .citationsUnavailable: .notFound
         case .invalidChange: .badRequest
@@ -57,12 +65,30 @@ extension ConferenceError: PersonFacingError {
 }
 
 extension ConverterError: PersonFacingError {
-    var status: HTTPResponse.Status { .badRequest }
+    public var status: HTTPResponse.Status { .badRequest }
     var message: String { description }
 }
 
 extension ChangeTimeError: PersonFacingError {
     /// The change is well formed but can never be applied as it is: the phone's clock is wrong.
-    var status: HTTPResponse.Status { .unprocessableContent }
+    public var status: HTTPResponse.Status { .unprocessableContent }
     var message: String { "That change cannot be applied: \(description)." }
+}
+
+extension RemoteError: PersonFacingError {
+    public var status: HTTPResponse.Status { .badRequest }
+    var message: String { "\(description)." }
+}
+
+extension PeopleError: PersonFacingError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .unknownPerson: .notFound
+        case .nameTaken, .lastOwner, .alreadySetUp: .conflict
+        case .invalidName, .invalidPassword, .pairingCodeInvalid: .badRequest
+        case .storage: .internalServerError
+        }
+    }
+
+    var message: String { description }
 }
