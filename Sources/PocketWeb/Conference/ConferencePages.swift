@@ -11,7 +11,7 @@ struct ConferencePages: Sendable {
     /// Rendered pages, kept while their models stay the same.
     private let conferencesPages = PageMemo<ConferenceScreens.Conferences>()
     private let splitPages = PageMemo<ConferenceScreens.Split>()
-    private let countsPages = PageMemo<ConferenceScreens.Counts>()
+    private let citationPages = PageMemo<ConferenceScreens.Citations>()
     private let speakersPages = PageMemo<ConferenceScreens.Speakers>()
 
     static let app = "conference"
@@ -98,10 +98,10 @@ struct ConferencePages: Sendable {
     @Sendable func volumes(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let volumes = try await store.citationVolumes()
         let index = CitationIndex.Volumes(volumes)
-        let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: "Scriptures cited in general conference, with how often each is cited.",
+        let model = ConferenceScreens.Citations(shell: try await shell(.citations), intro: "Scriptures cited in general conference, with how often each is cited.",
                                              sections: index.sections, emptyMessage: index.emptyMessage)
-        return renderer.page(frame: frame("Citations", back: Self.home, largeTitle: true), context: context, memo: countsPages, model: model) { model, _ in
-            ConferenceScreens.Counts.View(model: model)
+        return renderer.page(frame: frame("Citations", back: Self.home, largeTitle: true), context: context, memo: citationPages, model: model) { model, _ in
+            ConferenceScreens.Citations.View(model: model)
         }
     }
 
@@ -109,12 +109,12 @@ struct ConferencePages: Sendable {
         let bookID = try Self.id(context, "book", what: "book")
         let book = try await store.citations(bookID: bookID)
         let index = CitationIndex.Book(book)
-        let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
+        let model = ConferenceScreens.Citations(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Chapters", anchor: "chapters", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
         return renderer.page(frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href)), context: context,
-                             memo: countsPages, model: model) { model, _ in
-            ConferenceScreens.Counts.View(model: model)
+                             memo: citationPages, model: model) { model, _ in
+            ConferenceScreens.Citations.View(model: model)
         }
     }
 
@@ -123,12 +123,12 @@ struct ConferencePages: Sendable {
         let number = try Self.number(context, "chapter", what: "chapter")
         let chapter = try await store.citations(bookID: bookID, chapter: number)
         let index = CitationIndex.Chapter(chapter)
-        let model = ConferenceScreens.Counts(shell: try await shell(.citations), intro: nil,
+        let model = ConferenceScreens.Citations(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Verses", anchor: "verses", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
         let back = BackLink(label: chapter.book.name, href: ConferenceRoute.book(bookID).href)
-        return renderer.page(frame: frame(index.title, back: back), context: context, memo: countsPages, model: model) { model, _ in
-            ConferenceScreens.Counts.View(model: model)
+        return renderer.page(frame: frame(index.title, back: back), context: context, memo: citationPages, model: model) { model, _ in
+            ConferenceScreens.Citations.View(model: model)
         }
     }
 

@@ -89,8 +89,9 @@ enum ConferenceScreens {
         }
     }
 
-    /// A citation-index screen: sections of rows with counts.
-    struct Counts: Sendable, Hashable {
+    /// A screen of the citation index (books, a book's chapters, a chapter's verses): sections of
+    /// rows, each with how often it is cited.
+    struct Citations: Sendable, Hashable {
         let shell: ConferenceShell
         let intro: String?
         let sections: [CitationIndex.Section]

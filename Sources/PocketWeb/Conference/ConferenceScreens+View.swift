@@ -51,10 +51,10 @@ extension ConferenceScreens.Conferences {
     }
 }
 
-extension ConferenceScreens.Counts {
+extension ConferenceScreens.Citations {
     /// A citation-index screen: rows with counts, a row linked only when it has talks to show.
     struct View: PageView {
-        let model: ConferenceScreens.Counts
+        let model: ConferenceScreens.Citations
 
         var body: HTML {
             """

@@ -3,32 +3,9 @@ import PocketCore
 import Testing
 @testable import PocketWeb
 
-@Suite("Pure pieces")
-struct ModelTests {
-    @Test func formFieldsDecodePlusPercentAndRepeats() {
-        let fields = FormFields(urlEncoded: "q=two+words&x=%3Cb%3E&tag=a&tag=b&empty=&bad=%zz&flag")
-        #expect(fields["q"] == "two words")
-        #expect(fields["x"] == "<b>")
-        #expect(fields.all("tag") == ["a", "b"])
-        #expect(fields["empty"] == "")
-        #expect(fields["bad"] == "%zz")
-        #expect(fields["flag"] == "")
-        #expect(fields["missing"] == nil)
-        #expect(fields.names == ["q", "x", "tag", "empty", "bad", "flag"])
-    }
-
-    @Test func csrfTokensAreWellFormedDistinctAndComparedExactly() {
-        let a = RandomToken.make(), b = RandomToken.make()
-        #expect(RandomToken.isWellFormed(a))
-        #expect(a != b)
-        #expect(RandomToken.matches(a, a))
-        #expect(!RandomToken.matches(a, b))
-        #expect(!RandomToken.matches("", ""))
-        #expect(!RandomToken.matches(a, String(a.dropLast())))
-        #expect(!RandomToken.isWellFormed("short"))
-        #expect(!RandomToken.isWellFormed(String(repeating: "!", count: RandomToken.length)))
-    }
-
+/// What every response is made with: its content policy, error page and asset names.
+@Suite("Response pieces")
+struct ResponsePiecesTests {
     @Test func policiesMergeWithoutDuplicates() {
         let a = ExternalSources(imageSources: ["https://a"], frameSources: ["https://f"])
         let b = ExternalSources(imageSources: ["https://a", "https://b"], mediaSources: ["https://m"])
@@ -54,21 +31,6 @@ struct ModelTests {
         #expect(AssetCatalog.hash(Data("a".utf8)) == "af63dc4c8601ec8c")
         #expect(AssetCatalog.contentType(for: "x/y.SVG") == "image/svg+xml")
         #expect(AssetCatalog.contentType(for: "pocket.js") == "text/javascript; charset=utf-8")
-    }
-
-    @Test func designModelSelectsOnePlanetAndChecksDefaults() {
-        let model = Design.Model(query: "q", selectedID: "venus")
-        #expect(model.selectedDetail?.title == "Venus")
-        #expect(model.details.filter(\.selected).count == 1)
-        #expect(model.letters.count == 26)
-        #expect(model.wheelHours.filter(\.checked).map(\.label) == ["09"])
-        #expect(model.segments.filter(\.checked).map(\.label) == ["Week"])
-        #expect(Design.Model().selectedDetail == nil)
-    }
-
-    @Test func frameTitlesNameTheProduct() {
-        #expect(PageFrame(title: "Pocket").documentTitle == "Pocket")
-        #expect(PageFrame(title: "Design").documentTitle == "Design · Pocket")
     }
 }
 
