@@ -185,10 +185,12 @@ struct ChangeLog {
     func hasChange(after change: PlateChange, in span: Span) throws -> Bool {
         try Bool.fetchOne(
             db, sql: """
-                SELECT EXISTS (SELECT 1 FROM plateChange WHERE personID = ? AND at < ? AND kind != 'newTrip'
-                    AND (at > ? OR (at = ? AND id > ?)))
+                SELECT EXISTS (SELECT 1 FROM plateChange WHERE personID = ? AND at >= ? AND at < ? AND kind != 'newTrip'
+                    AND (at > ? OR id > ?))
                 """,
-            arguments: [person.rawValue, span.times.upperBound, change.at, change.at, change.id]) ?? false
+            // `at >= ?` bounds the index range from below: SQLite does not use the OR for it, and
+            // without it every earlier change of the person was read, so a tap cost more each month.
+            arguments: [person.rawValue, change.at, span.times.upperBound, change.at, change.id]) ?? false
     }
 
     /// Whether the span holds a change other than `id` made at `time` or later (which a New Trip

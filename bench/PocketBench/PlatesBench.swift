@@ -95,18 +95,28 @@ struct PlatesBench: AsyncParsableCommand {
 
         var description: String { rawValue }
 
+        /// A change id names its kind without spaces (ids are printable ASCII with no spaces).
+        private var slug: String {
+            switch self {
+            case .now: "now"
+            case .late: "late"
+            case .lateReset: "late-reset"
+            case .newTrip: "new-trip"
+            }
+        }
+
         func change(round: Int, clock: inout Int64, catalog: StateCatalog) throws -> PlateChange {
             clock += 1_000
             let code = catalog.states[round % catalog.states.count].code
             switch self {
             case .now:
-                return try PlateChange(id: "\(self)-\(round)", at: clock, kind: round.isMultiple(of: 3) ? .unspot : .spot, stateCode: code)
+                return try PlateChange(id: "\(slug)-\(round)", at: clock, kind: round.isMultiple(of: 3) ? .unspot : .spot, stateCode: code)
             case .late:
-                return try PlateChange(id: "\(self)-\(round)", at: clock - 30 * 60_000, kind: .spot, stateCode: code)
+                return try PlateChange(id: "\(slug)-\(round)", at: clock - 30 * 60_000, kind: .spot, stateCode: code)
             case .lateReset:
-                return try PlateChange(id: "\(self)-\(round)", at: clock - 10 * 60_000, kind: .reset)
+                return try PlateChange(id: "\(slug)-\(round)", at: clock - 10 * 60_000, kind: .reset)
             case .newTrip:
-                return try PlateChange(id: "\(self)-\(round)", at: clock, kind: .newTrip)
+                return try PlateChange(id: "\(slug)-\(round)", at: clock, kind: .newTrip)
             }
         }
     }
