@@ -9,11 +9,17 @@ enum PlatesMap {
             let spotted: Bool
             let href: String
             let placement: String
-            let label: String
+            /// The tile's label while the state is white, and once it is spotted: plates.js
+            /// switches between them when a spot changes on the phone.
+            let labelWhite: String
+            let labelSpotted: String
+
+            var label: String { spotted ? labelSpotted : labelWhite }
         }
 
         let tiles: [Tile]
-        let scoreText: String
+        let score: CountText
+        let total: Int
         let complete: Bool
         let remaining: [String]
         let hasRemaining: Bool
@@ -30,10 +36,12 @@ enum PlatesMap {
                     href: PlatesRoute.state(state.code).href + "?from=map",
                     // Grid placement by class (no inline styles under the CSP).
                     placement: "tile--r\(state.tile.row) tile--c\(state.tile.column)",
-                    label: "\(state.name), \(spotted ? "spotted" : "not spotted yet")"
+                    labelWhite: "\(state.name), not spotted yet",
+                    labelSpotted: "\(state.name), spotted"
                 )
             }
-            scoreText = "\(game.score) of \(catalog.count) states"
+            score = .mapScore(game.score, total: catalog.count)
+            total = catalog.count
             complete = game.score == catalog.count
             remaining = catalog.states.filter { !game.isSpotted($0.code) }.map(\.name)
             hasRemaining = !remaining.isEmpty && remaining.count <= 10

@@ -7,9 +7,9 @@ extension PlatesMap {
         var body: HTML {
             """
             \(if: model.complete, """
-            <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All 50 states! What a trip.</p>
+            <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All \(model.total) states! What a trip.</p>
             """)
-            <p class="plates-map__score" id="plates-map-score">\(model.scoreText)</p>
+            <p class="plates-map__score" id="plates-map-score" data-score-text="\(model.score.pattern)">\(model.score.text)</p>
             <div class="plates-map-frame" data-scroll-edges>
             <nav class="plates-map" aria-label="Map of the states"\(unwrap: model.module, \.attributes)>
             \(each: model.tiles, Self.tile)
@@ -23,7 +23,8 @@ extension PlatesMap {
 
         private static func tile(_ tile: Model.Tile) -> HTML {
             """
-            <a class="tile \(tile.placement)\(if: tile.spotted, " tile--spotted")" href="\(tile.href)" aria-label="\(tile.label)" title="\(tile.name)">\(tile.code)</a>
+            <a class="tile \(tile.placement)\(if: tile.spotted, " tile--spotted")" href="\(tile.href)" aria-label="\(tile.label)" title="\(tile.name)"\
+             data-label-white="\(tile.labelWhite)" data-label-spotted="\(tile.labelSpotted)">\(tile.code)</a>
             """
         }
     }

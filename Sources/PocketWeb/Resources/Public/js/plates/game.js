@@ -2,18 +2,30 @@
  * plates/game.js: the Plates game's rules on the phone, with no DOM, so Node can test them.
  *
  * The server's merge rule (Sources/Plates/PlateChange.swift, PlatesMerge) decides the game from
- * every change: changes ordered by time (`at`), ties by id; a New Trip splits time into trips;
- * within a trip the latest change of a state wins and a Reset Game clears what came before it.
- * The phone only needs to show what the person did since the page was rendered, so it applies
- * its waiting changes, in that order, on top of the page's game.
+ * every change: each id counts once; changes ordered by time (`at`), ties by id; a New Trip splits
+ * time into trips; within a trip the latest change of a state wins and a Reset Game clears what
+ * came before it. The phone only needs to show what the person did since the page was rendered,
+ * so it applies its waiting changes, in that order, on top of the page's game (`applyChanges`).
+ *
+ * Words and addresses come from the page: this module holds no text, route or number of states.
  */
 
-/** The change a Plates form posts, from its action's path; null for any other form. */
-export function changeForAction(path) {
-  const state = /^\/plates\/states\/([A-Za-z]{2})\/(spot|unspot)$/.exec(path);
-  if (state) return { kind: state[2], state: state[1].toUpperCase() };
-  if (path === '/plates/reset') return { kind: 'reset' };
-  if (path === '/plates/trips') return { kind: 'newTrip' };
+/** Where a pattern from the server takes its number (the server's `CountText.slot`). */
+export const SLOT = '{}';
+
+/** The server's words `pattern` with `value` in its slot: a count, or the time of a spot. */
+export const fillSlot = (pattern, value) => pattern.replace(SLOT, () => String(value));
+
+/**
+ * The change a Plates form posts, from its action's path and the page's own addresses, `routes`:
+ * { spot, unspot: Maps of a state's address to its code, reset, newTrip: addresses }, as the
+ * server wrote them into the page. Null for any other form.
+ */
+export function changeForAction(path, routes) {
+  if (routes.spot?.has(path)) return { kind: 'spot', state: routes.spot.get(path) };
+  if (routes.unspot?.has(path)) return { kind: 'unspot', state: routes.unspot.get(path) };
+  if (routes.reset && path === routes.reset) return { kind: 'reset' };
+  if (routes.newTrip && path === routes.newTrip) return { kind: 'newTrip' };
   return null;
 }
 
@@ -78,14 +90,3 @@ export function changesElsewhere(shown, fresh, nameOf = (code) => code) {
   ];
   return `${parts.join(' and ')} on another device.`;
 }
-
-/** "Score: 3 / 50" on the list's toolbar. */
-export const scoreText = (score, total) => `Score: ${score} / ${total}`;
-/** "3 of 50" beside the list's Map row. */
-export const mapDetail = (score, total) => `${score} of ${total}`;
-/** "3 of 50 states" above the map. */
-export const mapScore = (score, total) => `${score} of ${total} states`;
-/** "3 / 50" beside the current trip on the trips page. */
-export const tripScore = (score, total) => `${score} / ${total}`;
-/** "1 finished" beside the list's Trips row. */
-export const tripsDetail = (finished) => `${finished} finished`;
