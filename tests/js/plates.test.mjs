@@ -1,10 +1,11 @@
 // The Plates game's rules on the phone (js/plates/game.js): form actions to changes by the page's
 // own addresses, the server's words filled with a number, applying waiting changes to a page's
-// game, and the merge rule's mirror being order independent.
+// game, and the merge rule's mirror being order independent. The mirror is also held to the
+// server's store by Tests/PlatesTests/PlatesBrowserCrossCheckTests.swift.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  SLOT, applyChanges, changeForAction, fillSlot, mergeSpots,
+  SLOT, applyChanges, changeForAction, fillSlot, mergeSpots, mergeTrips,
 } from '../../Sources/PocketWeb/Resources/Public/js/plates/game.js';
 
 test('form actions become changes by the addresses the page names, other forms none', () => {
@@ -89,6 +90,39 @@ test('the merge rule gives one game for two phones in any order', () => {
   const tie = [{ id: 'x', at: 5, kind: 'spot', state: 'CO' }, { id: 'y', at: 5, kind: 'unspot', state: 'CO' }];
   assert.deepEqual([...mergeSpots(tie)], []);
   assert.deepEqual([...mergeSpots([...tie].reverse())], []);
+});
+
+test('a change made at the time of a New Trip counts on the trip it starts, whatever its id', () => {
+  // The server starts the new trip at the New Trip's time; the phone must show the same.
+  const changes = [
+    { id: 'a', at: 5, kind: 'spot', state: 'AL' },
+    { id: 'z', at: 5, kind: 'newTrip' },
+    { id: 'b', at: 4, kind: 'spot', state: 'TX' },
+  ];
+  const game = applyChanges({ spotted: new Set(), finished: 0 }, changes);
+  assert.deepEqual([...game.spotted], ['AL']);
+  assert.equal(game.finished, 1);
+  assert.deepEqual(mergeTrips(changes).map((trip) => [...trip]), [[['TX', 4]], [['AL', 5]]]);
+});
+
+test('the whole rule: ids count once, New Trips cut time, each trip merges on its own', () => {
+  const trips = mergeTrips([
+    { id: 'p1', at: 10, kind: 'spot', state: 'OR' },
+    { id: 'n1', at: 30, kind: 'newTrip' },
+    { id: 'p2', at: 40, kind: 'spot', state: 'WA' },
+    // Resent, and another change under a used id: neither counts again.
+    { id: 'p1', at: 10, kind: 'spot', state: 'OR' },
+    { id: 'p2', at: 50, kind: 'unspot', state: 'WA' },
+    // Arriving late, made before the New Trip: it belongs to the first trip.
+    { id: 'q1', at: 20, kind: 'spot', state: 'ID' },
+    { id: 'q2', at: 25, kind: 'reset' },
+    { id: 'q3', at: 26, kind: 'spot', state: 'ID' },
+    // Two New Trips at one time make one cut; a New Trip before everything leaves the first trip empty.
+    { id: 'n2', at: 30, kind: 'newTrip' },
+    { id: 'n0', at: 1, kind: 'newTrip' },
+  ]);
+  assert.deepEqual(trips.map((trip) => [...trip].sort()), [[], [['ID', 26]], [['WA', 40]]]);
+  assert.deepEqual(mergeTrips([]).map((trip) => [...trip]), [[]]);
 });
 
 test('what another device changed is said by name, briefly', async () => {

@@ -6,6 +6,8 @@
  * time into trips; within a trip the latest change of a state wins and a Reset Game clears what
  * came before it. The phone only needs to show what the person did since the page was rendered,
  * so it applies its waiting changes, in that order, on top of the page's game (`applyChanges`).
+ * `mergeTrips` is the rule in full, which a Swift test runs against the server's store
+ * (Tests/PlatesTests/PlatesBrowserCrossCheckTests.swift).
  *
  * Words and addresses come from the page: this module holds no text, route or number of states.
  */
@@ -36,6 +38,15 @@ export function byTime(a, b) {
 }
 
 /**
+ * Orders changes into trips as the server does: a New Trip before the other changes made at its
+ * time, since the trip it starts holds them, then by time and id.
+ */
+function byTrip(a, b) {
+  if (a.at !== b.at) return a.at - b.at;
+  return Number(b.kind === 'newTrip') - Number(a.kind === 'newTrip') || byTime(a, b);
+}
+
+/**
  * The game after `changes`, applied in time order on top of `game`
  * ({ spotted: Set of codes, finished: number of finished trips with a plate }).
  * Returns a new game; `game` is not changed.
@@ -43,7 +54,7 @@ export function byTime(a, b) {
 export function applyChanges(game, changes) {
   const spotted = new Set(game.spotted);
   let finished = game.finished;
-  for (const change of [...changes].sort(byTime)) {
+  for (const change of [...changes].sort(byTrip)) {
     switch (change.kind) {
       case 'spot': spotted.add(change.state); break;
       case 'unspot': spotted.delete(change.state); break;
@@ -71,6 +82,31 @@ export function mergeSpots(changes) {
     else if (change.kind === 'reset') spotted.clear();
   }
   return spotted;
+}
+
+/**
+ * The whole rule, from every change the server was sent, in the order they arrived: a change
+ * whose id arrived before is a resend and counts not at all, even with other contents; New Trips
+ * cut time into trips at their times (a change made at a New Trip's time or later counts on the
+ * trip it starts); each trip's spots are `mergeSpots` of its changes. Returns the trips, oldest
+ * first (the first holds everything before the first New Trip), each a Map of state code to the
+ * time it was first spotted.
+ */
+export function mergeTrips(arrivals) {
+  const ids = new Set();
+  const changes = [];
+  for (const change of arrivals) {
+    if (ids.has(change.id)) continue;
+    ids.add(change.id);
+    changes.push(change);
+  }
+  const bounds = [...new Set(changes.filter((c) => c.kind === 'newTrip').map((c) => c.at))].sort((a, b) => a - b);
+  const trips = [[], ...bounds.map(() => [])];
+  for (const change of changes) {
+    if (change.kind === 'newTrip') continue;
+    trips[bounds.filter((at) => at <= change.at).length].push(change);
+  }
+  return trips.map(mergeSpots);
 }
 
 /**
