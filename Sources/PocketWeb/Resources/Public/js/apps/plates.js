@@ -108,7 +108,10 @@ function setDetail(screen, spotted) {
   const content = copy(screen, isSpotted ? 'plate-spotting-spotted' : 'plate-spotting-white');
   if (!content) return;
   const time = new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  for (const el of content.querySelectorAll('[data-time-text]')) el.textContent = fillSlot(el.dataset.timeText, time);
+  for (const el of content.querySelectorAll('[data-time-text]')) {
+    el.textContent = fillSlot(el.dataset.timeText, time);
+    el.removeAttribute('data-time-text');
+  }
   if (isSpotted) unspotDialog(screen, cell);
   list.replaceChildren(content);
 }
