@@ -68,7 +68,7 @@ struct PlatesRouteTests {
                 // The list is beside the state (CSS shows both from 48rem, the state alone on a phone) ...
                 #expect(html.contains(#"<div class="split split--pane plates-split split--detail" data-module="/static/js/apps/plates.js?v="#))
                 #expect(html.contains(#"<li class="cell cell--bg-green cell--spotted plates-cell--selected" id="state-OR" data-state="OR" data-name="Oregon""#))
-                #expect(html.contains(#"data-alert-message="Oregon goes back to white and your score goes down by one." aria-current="true">"#))
+                #expect(html.contains(#"data-alert="unspot-OR" aria-current="true">"#))
                 // ... with one un-spot alert per state: Oregon's own page has it, the list keeps Alabama's.
                 #expect(html.components(separatedBy: #"id="unspot-OR""#).count == 2)
                 #expect(html.components(separatedBy: #"id="unspot-AL""#).count == 2)
@@ -251,7 +251,7 @@ struct PlatesRouteTests {
         let app = try await makeApplication(apps: [fixture.app])
         try await app.test(.router) { client in
             try await client.execute(uri: "/plates/map", method: .get) { response in
-                #expect(response.text.contains(#"<a class="tile tile--r2 tile--c0 tile--spotted" href="/plates/states/WA?from=map" aria-label="Washington, spotted" title="Washington" data-label-white="Washington, not spotted yet" data-label-spotted="Washington, spotted">WA</a>"#))
+                #expect(response.text.contains(#"<a class="tile tile--r2 tile--c0 tile--spotted" href="/plates/states/WA?from=map" aria-label="Washington, spotted" title="Washington">WA</a>"#))
                 #expect(response.text.contains("1 of 50 states"))
             }
             let token = try await client.sessionToken()

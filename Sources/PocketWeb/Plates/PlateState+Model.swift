@@ -29,7 +29,7 @@ enum PlateState {
 
         /// What the state's page says once it is spotted on the phone, before the server has
         /// heard: plates.js puts the phone's clock into the pattern.
-        static let spottedNow = Spotted(text: "", pattern: spottedText(today(at: CountText.slot)), place: nil)
+        static let spottedNow = Spotted(text: "", pattern: spottedText(today(at: PlatesSlot.marker)), place: nil)
 
         /// `pictureHost` is the host pictures really come from (a mirror set with
         /// `POCKET_PLATES_IMAGE_BASE`, else the data's own), which the missing-picture note names.
@@ -71,7 +71,7 @@ enum PlateState {
         /// "Spotted today at 14:03", and where, as the page words them.
         struct Spotted: Sendable, Hashable {
             let text: String
-            /// The words with `CountText.slot` for the time, when plates.js fills them in.
+            /// The words with `PlatesSlot.marker` for the time, when plates.js fills them in.
             let pattern: String?
             let place: Place?
         }

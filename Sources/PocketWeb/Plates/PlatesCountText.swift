@@ -1,20 +1,23 @@
+/// Where plates.js writes a value from the page into the server's words (`fillSlot` in
+/// js/plates/game.js): a count, the time of a spot, a state's name. Words with one such value carry
+/// it as a pattern, so they are written once, in Swift, and never again in JavaScript.
+enum PlatesSlot {
+    static let marker = "{}"
+}
+
 /// A number in words that plates.js changes when the game changes on the phone before the server
 /// has heard (offline, or while a change is on its way): the page shows `text`, and the element
-/// carries `pattern`, the same words with `slot` where plates.js writes the new number
-/// (`fillSlot` in js/plates/game.js). So the words, and the total of states in them, are written
-/// once, here, and never again in JavaScript.
+/// carries `pattern`, the same words with `PlatesSlot.marker` where plates.js writes the new
+/// number. So the words, and the total of states in them, are written once, here.
 struct CountText: Sendable, Hashable {
-    /// Where the number goes in a pattern.
-    static let slot = "{}"
-
     /// The words with the number in them, as the page shows them.
     let text: String
-    /// The same words with `slot` in place of the number.
+    /// The same words with `PlatesSlot.marker` in place of the number.
     let pattern: String
 
     init(_ count: Int, _ words: (String) -> String) {
         text = words(String(count))
-        pattern = words(Self.slot)
+        pattern = words(PlatesSlot.marker)
     }
 
     /// "Score: 3 / 50", in the list's toolbar.

@@ -105,25 +105,23 @@ enum PlatesList {
 enum Confirmations {
     static func unspot(_ state: USState, sounds: Bool, cancelHref: String, returnTo: String? = nil) -> Confirmation {
         unspot(
-            id: "unspot-\(state.code)",
-            title: "Reset \(state.name)?",
-            message: "\(state.name) goes back to white and your score goes down by one.",
+            id: "unspot-\(state.code)", name: state.name,
             action: PlatesRoute.unspot(state.code).href + (returnTo.map { "?return=\(percentEncoded($0))" } ?? ""),
             sounds: sounds, cancelHref: cancelHref)
     }
 
     /// The un-spot alert with nothing of a state in it, for the list's `<template>`: plates.js
-    /// gives a copy the id, title, message and action a cell's data attributes carry (the
-    /// `unspot(_:…)` alert's own). Its id only names it inside the template.
+    /// gives a copy a cell's id and action, and its name in the title's and message's slot. Its
+    /// id only names it inside the template.
     static func unspotTemplate(sounds: Bool) -> Confirmation {
-        unspot(id: "unspot-template", title: "", message: "", action: "", sounds: sounds, cancelHref: PlatesRoute.list.href)
+        unspot(id: "unspot-template", name: PlatesSlot.marker, action: "", sounds: sounds, cancelHref: PlatesRoute.list.href)
     }
 
-    private static func unspot(id: String, title: String, message: String, action: String, sounds: Bool, cancelHref: String) -> Confirmation {
+    private static func unspot(id: String, name: String, action: String, sounds: Bool, cancelHref: String) -> Confirmation {
         Confirmation(
             id: id,
-            title: title,
-            message: message,
+            title: "Reset \(name)?",
+            message: "\(name) goes back to white and your score goes down by one.",
             action: action,
             confirmLabel: "Un-spot",
             cancelLabel: "Cancel",

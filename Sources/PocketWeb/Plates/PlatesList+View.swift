@@ -68,13 +68,14 @@ extension PlatesList {
     }
 
     /// A state: a form that spots it, or (spotted) a link to its un-spot alert; and its info button.
-    /// The cell carries what plates.js needs to show it the other way from the list's templates.
+    /// The cell carries what plates.js needs to show it the other way from the list's templates:
+    /// its addresses, name, nickname, the labels of both controls and its alert's id.
     private static func cell(_ cell: Model.Cell, model: Model, csrf: HTML) -> HTML {
         """
         <li class="cell\(if: cell.spotted, " cell--bg-green cell--spotted")\(if: cell.isSelected, " plates-cell--selected")" id="\(cell.anchor)" data-state="\(cell.code)"\
          data-name="\(cell.name)" data-nickname="\(cell.nickname)" data-spot="\(cell.spotAction)" data-unspot="\(cell.unspotHref)"\
          data-label-white="\(cell.labelWhite)" data-label-spotted="\(cell.labelSpotted)"\
-         data-alert="\(cell.unspot.id)" data-alert-title="\(cell.unspot.title)" data-alert-message="\(cell.unspot.message)"\
+         data-alert="\(cell.unspot.id)"\
         \(attribute: "aria-current", cell.isSelected ? "true" : nil)>
         \(if: cell.spotted, unspotLink(cell), else: spotForm(cell, model: model, csrf: csrf))
         <a class="cell__info" href="\(cell.infoHref)" aria-label="\(cell.infoLabel)"><span class="symbol symbol--info" aria-hidden="true"></span></a>

@@ -9,13 +9,13 @@ enum PlatesMap {
             let spotted: Bool
             let href: String
             let placement: String
-            /// The tile's label while the state is white, and once it is spotted: plates.js
-            /// switches between them when a spot changes on the phone.
-            let labelWhite: String
-            let labelSpotted: String
-
-            var label: String { spotted ? labelSpotted : labelWhite }
+            let label: String
         }
+
+        /// A tile's label while its state is white, and once it is spotted; with the slot for the
+        /// name (a tile's title), plates.js switches between them when a spot changes on the phone.
+        static func labelWhite(_ name: String) -> String { "\(name), not spotted yet" }
+        static func labelSpotted(_ name: String) -> String { "\(name), spotted" }
 
         let tiles: [Tile]
         let score: CountText
@@ -36,8 +36,7 @@ enum PlatesMap {
                     href: PlatesRoute.state(state.code).href + "?from=map",
                     // Grid placement by class (no inline styles under the CSP).
                     placement: "tile--r\(state.tile.row) tile--c\(state.tile.column)",
-                    labelWhite: "\(state.name), not spotted yet",
-                    labelSpotted: "\(state.name), spotted"
+                    label: spotted ? Self.labelSpotted(state.name) : Self.labelWhite(state.name)
                 )
             }
             score = .mapScore(game.score, total: catalog.count)

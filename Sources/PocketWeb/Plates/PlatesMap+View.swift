@@ -11,7 +11,8 @@ extension PlatesMap {
             """)
             <p class="plates-map__score" id="plates-map-score" data-score-text="\(model.score.pattern)">\(model.score.text)</p>
             <div class="plates-map-frame" data-scroll-edges>
-            <nav class="plates-map" aria-label="Map of the states"\(unwrap: model.module, \.attributes)>
+            <nav class="plates-map" aria-label="Map of the states"\(unwrap: model.module, \.attributes)\
+             data-label-white="\(Model.labelWhite(PlatesSlot.marker))" data-label-spotted="\(Model.labelSpotted(PlatesSlot.marker))">
             \(each: model.tiles, Self.tile)
             </nav>
             </div>
@@ -23,8 +24,7 @@ extension PlatesMap {
 
         private static func tile(_ tile: Model.Tile) -> HTML {
             """
-            <a class="tile \(tile.placement)\(if: tile.spotted, " tile--spotted")" href="\(tile.href)" aria-label="\(tile.label)" title="\(tile.name)"\
-             data-label-white="\(tile.labelWhite)" data-label-spotted="\(tile.labelSpotted)">\(tile.code)</a>
+            <a class="tile \(tile.placement)\(if: tile.spotted, " tile--spotted")" href="\(tile.href)" aria-label="\(tile.label)" title="\(tile.name)">\(tile.code)</a>
             """
         }
     }

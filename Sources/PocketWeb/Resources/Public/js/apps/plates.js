@@ -11,9 +11,10 @@
  *
  * Everything it adds comes from the server: copies of the page's <template>s (a cell's two controls,
  * the un-spot alert, a state page's two spotting blocks), filled with what each cell carries in
- * data attributes (its addresses, name, labels and alert), and counts written into the server's
- * own words (data-score-text, data-finished-text). No markup, text or route is written here, so
- * the page with JavaScript on shows exactly what the server renders with it off.
+ * data attributes (its addresses, name, labels and alert), and values from the page (a count, a
+ * state's name, the phone's time) written into the server's own words where they carry a slot
+ * (data-score-text, data-finished-text, the map's labels). No markup, text or route is written
+ * here, so the page with JavaScript on shows exactly what the server renders with it off.
  */
 import { enqueue, onChange, pending } from '../outbox.js';
 import { announce } from '../core/dom.js';
@@ -52,10 +53,10 @@ const copy = (screen, id) => screen.querySelector(`template#${id}`)?.content.clo
 
 /**
  * The un-spot alert of a cell's state: the page's own, or a copy of the list's alert template
- * given the id, title, message and action the server put on the cell.
+ * given the id, action and name the server put on the cell.
  */
 function unspotDialog(screen, cell) {
-  const { alert: id, alertTitle, alertMessage, unspot } = cell.dataset;
+  const { alert: id, unspot, name } = cell.dataset;
   const existing = document.getElementById(id);
   if (existing) return existing;
   const template = screen.querySelector('template#plates-unspot-alert');
@@ -69,8 +70,7 @@ function unspotDialog(screen, cell) {
       if (value?.startsWith(from)) el.setAttribute(name, id + value.slice(from.length));
     }
   }
-  dialog.querySelector('.alert__title').textContent = alertTitle;
-  dialog.querySelector('.alert__message').textContent = alertMessage;
+  for (const words of dialog.querySelectorAll('.alert__title, .alert__message')) words.textContent = fillSlot(words.textContent, name);
   dialog.querySelector('form').setAttribute('action', unspot);
   template.before(dialog);
   return dialog;
@@ -127,10 +127,12 @@ function showCount(screen, attribute, count) {
 /** Shows `game` on every part of the screen that shows the game. */
 function show(screen, game) {
   for (const cell of screen.querySelectorAll('li[data-state]')) setCell(screen, cell, game.spotted.has(cell.dataset.state));
-  for (const tile of screen.querySelectorAll('.plates-map .tile')) {
-    const spotted = game.spotted.has(tile.textContent.trim());
-    tile.classList.toggle('tile--spotted', spotted);
-    tile.setAttribute('aria-label', spotted ? tile.dataset.labelSpotted : tile.dataset.labelWhite);
+  for (const map of screen.querySelectorAll('.plates-map[data-label-white]')) {
+    for (const tile of map.querySelectorAll('.tile')) {
+      const spotted = game.spotted.has(tile.textContent.trim());
+      tile.classList.toggle('tile--spotted', spotted);
+      tile.setAttribute('aria-label', fillSlot(spotted ? map.dataset.labelSpotted : map.dataset.labelWhite, tile.title));
+    }
   }
   setDetail(screen, game.spotted);
   showCount(screen, 'data-score-text', game.spotted.size);
