@@ -65,9 +65,9 @@ function unspotDialog(screen, cell) {
   // The template's alert and its parts are named after its own id; the copy's after the cell's.
   const from = dialog.id;
   for (const el of [dialog, ...dialog.querySelectorAll('[id], [aria-labelledby], [aria-describedby], [commandfor]')]) {
-    for (const name of ['id', 'aria-labelledby', 'aria-describedby', 'commandfor']) {
-      const value = el.getAttribute(name);
-      if (value?.startsWith(from)) el.setAttribute(name, id + value.slice(from.length));
+    for (const attribute of ['id', 'aria-labelledby', 'aria-describedby', 'commandfor']) {
+      const value = el.getAttribute(attribute);
+      if (value?.startsWith(from)) el.setAttribute(attribute, id + value.slice(from.length));
     }
   }
   for (const words of dialog.querySelectorAll('.alert__title, .alert__message')) words.textContent = fillSlot(words.textContent, name);
