@@ -46,7 +46,7 @@ struct PlatesRouteTests {
             try await client.execute(uri: "/plates", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text.contains("<title>US States · Pocket</title>"))
-                #expect(response.text.contains(#"<span class="toolbar__item" id="plates-score" role="status">Score: 0 / 50</span>"#))
+                #expect(response.text.contains(#"<span class="toolbar__item" id="plates-score" role="status" data-score-text="Score: {} / 50">Score: 0 / 50</span>"#))
                 #expect(response.text.contains("Reset Game"))
                 let headers = response.text.components(separatedBy: #"<h2 class="list-section__header" id="section-"#).dropFirst().map { String($0.prefix(1)) }
                 #expect(headers.joined() == "ACDFGHIKLMNOPRSTUVW")
@@ -67,7 +67,8 @@ struct PlatesRouteTests {
                 let html = response.text
                 // The list is beside the state (CSS shows both from 48rem, the state alone on a phone) ...
                 #expect(html.contains(#"<div class="split split--pane plates-split split--detail" data-module="/static/js/apps/plates.js?v="#))
-                #expect(html.contains(#"<li class="cell cell--bg-green cell--spotted plates-cell--selected" id="state-OR" data-state="OR" aria-current="true">"#))
+                #expect(html.contains(#"<li class="cell cell--bg-green cell--spotted plates-cell--selected" id="state-OR" data-state="OR" data-name="Oregon""#))
+                #expect(html.contains(#"data-alert="unspot-OR" aria-current="true">"#))
                 // ... with one un-spot alert per state: Oregon's own page has it, the list keeps Alabama's.
                 #expect(html.components(separatedBy: #"id="unspot-OR""#).count == 2)
                 #expect(html.components(separatedBy: #"id="unspot-AL""#).count == 2)
@@ -94,7 +95,7 @@ struct PlatesRouteTests {
             _ = try await post(client, "/plates/states/tx/spot", token: token)
             try await client.execute(uri: "/plates", method: .get) { response in
                 #expect(response.text.contains("Score: 2 / 50"))
-                #expect(response.text.contains(#"<li class="cell cell--bg-green cell--spotted" id="state-AL" data-state="AL">"#))
+                #expect(response.text.contains(#"<li class="cell cell--bg-green cell--spotted" id="state-AL" data-state="AL" data-name="Alabama""#))
                 #expect(response.text.contains(#"<dialog class="alert" id="unspot-AL""#))
                 #expect(response.text.contains("Reset Alabama?"))
                 // The alerts' buttons are verbs, as iOS alerts are, never Yes and No.
@@ -257,7 +258,9 @@ struct PlatesRouteTests {
             _ = try await post(client, "/plates/trips", token: token)
             try await client.execute(uri: "/plates/trips", method: .get) { response in
                 #expect(response.text.contains("Current trip"))
+                // The finished trip's score stays; the current one's changes as the phone spots.
                 #expect(response.text.contains(#"<span class="cell__detail">1 / 50</span>"#))
+                #expect(response.text.contains(#"<span class="cell__detail" data-score-text="{} / 50">0 / 50</span>"#))
             }
             #expect(try await fixture.store.snapshot().score == 0)
             // Sounds off (the switch is absent from the form), location on.

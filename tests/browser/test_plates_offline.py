@@ -281,3 +281,47 @@ def test_a_change_made_on_another_phone_shows_and_is_said(own):
     page.wait("/Ohio was un-spotted on another device/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", WAIT_S,
               "the change made on the other phone was not said")
     page.wait("!document.querySelector('#state-OH').classList.contains('cell--spotted')", WAIT_S, "the screen still shows Ohio spotted")
+
+
+SAME_MARKUP_JS = """const html = (el) => el?.outerHTML.replace(/>\\s+</g, '><').replace(/\\d{1,2}:\\d{2}/g, 'HH:MM') ?? null;
+return {cells: ['TX', 'AL'].map((code) => html(document.querySelector(`#state-${code}`))),
+        alert: html(document.querySelector('#unspot-TX')),
+        detail: html(document.querySelector('#plate-spotting')),
+        tiles: [...document.querySelectorAll('.plates-map .tile')].filter((t) => ['TX', 'AL'].includes(t.textContent)).map(html)};"""
+
+
+def test_what_a_phone_shows_offline_is_the_markup_the_server_renders(own):
+    """plates.js fills the server's templates: a cell spotted offline, one spotted and un-spotted
+    again, the un-spot alert it adds, a state's page spotted from its button and the map's tiles
+    are, element for element, what the server renders for the same game once it has heard."""
+    srv, page = own
+    for path in ("/plates", "/plates/map", "/plates/states/OR"):
+        page.open(path)
+    assert srv.stop() == 0
+    page.open("/plates")
+    spot(page, "TX")
+    spot(page, "AL")
+    unspot(page, "AL")
+    tap(page, "#state-TX a.cell__main")
+    page.wait("document.querySelector('#unspot-TX')?.open", WAIT_S, "the un-spot alert did not open")
+    page.js("document.querySelector('#unspot-TX').close()")
+    offline = page.js(SAME_MARKUP_JS)
+    page.open("/plates/states/OR")
+    page.find("#plates-detail button[type=submit]").click()
+    page.wait("/^Spotted today at/.test(document.querySelector('#plate-spotted')?.textContent ?? '')", WAIT_S,
+              "the state's page does not say it was spotted")
+    offline["detail"] = page.js(SAME_MARKUP_JS)["detail"]
+    page.open("/plates/map")
+    page.wait("document.querySelector('#plates-map-score')?.textContent === '2 of 50 states'", WAIT_S, "the map missed a spot")
+    offline["tiles"] = page.js(SAME_MARKUP_JS)["tiles"]
+
+    srv.resume()
+    wait_sent(page)
+    page.open("/plates")
+    server = page.js(SAME_MARKUP_JS)
+    assert server["cells"] == offline["cells"]
+    assert server["alert"] == offline["alert"]
+    page.open("/plates/states/OR")
+    assert page.js(SAME_MARKUP_JS)["detail"] == offline["detail"]
+    page.open("/plates/map")
+    assert page.js(SAME_MARKUP_JS)["tiles"] == offline["tiles"]

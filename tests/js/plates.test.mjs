@@ -1,19 +1,41 @@
-// The Plates game's rules on the phone (js/plates/game.js): form actions to changes, applying
-// waiting changes to a page's game, and the merge rule's mirror being order independent.
+// The Plates game's rules on the phone (js/plates/game.js): form actions to changes by the page's
+// own addresses, the server's words filled with a number, applying waiting changes to a page's
+// game, and the merge rule's mirror being order independent. The mirror is also held to the
+// server's store by Tests/PlatesTests/PlatesBrowserCrossCheckTests.swift.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  applyChanges, changeForAction, mapDetail, mapScore, mergeSpots, scoreText, tripsDetail,
+  SLOT, applyChanges, changeForAction, fillSlot, mergeSpots, mergeTrips,
 } from '../../Sources/PocketWeb/Resources/Public/js/plates/game.js';
 
-test('form actions become changes, other forms none', () => {
-  assert.deepEqual(changeForAction('/plates/states/AL/spot'), { kind: 'spot', state: 'AL' });
-  assert.deepEqual(changeForAction('/plates/states/tx/unspot'), { kind: 'unspot', state: 'TX' });
-  assert.deepEqual(changeForAction('/plates/reset'), { kind: 'reset' });
-  assert.deepEqual(changeForAction('/plates/trips'), { kind: 'newTrip' });
-  assert.equal(changeForAction('/plates/settings'), null);
-  assert.equal(changeForAction('/plates/states/ALA/spot'), null);
-  assert.equal(changeForAction('/murals/1/star'), null);
+test('form actions become changes by the addresses the page names, other forms none', () => {
+  // Deliberately not Pocket's own routes: the module must know none of them.
+  const routes = {
+    spot: new Map([['/game/al/see', 'AL'], ['/game/tx/see', 'TX']]),
+    unspot: new Map([['/game/al/unsee', 'AL']]),
+    reset: '/game/clear',
+    newTrip: '/game/again',
+  };
+  assert.deepEqual(changeForAction('/game/al/see', routes), { kind: 'spot', state: 'AL' });
+  assert.deepEqual(changeForAction('/game/tx/see', routes), { kind: 'spot', state: 'TX' });
+  assert.deepEqual(changeForAction('/game/al/unsee', routes), { kind: 'unspot', state: 'AL' });
+  assert.deepEqual(changeForAction('/game/clear', routes), { kind: 'reset' });
+  assert.deepEqual(changeForAction('/game/again', routes), { kind: 'newTrip' });
+  assert.equal(changeForAction('/plates/states/AL/spot', routes), null);
+  assert.equal(changeForAction('/plates/settings', routes), null);
+  // A page that names no reset or new-trip form (a trips page has no cells) matches nothing else.
+  assert.equal(changeForAction('/game/clear', { spot: new Map(), unspot: new Map() }), null);
+  assert.equal(changeForAction('', { spot: new Map(), unspot: new Map(), reset: '', newTrip: undefined }), null);
+});
+
+test("the server's words take the number in their slot, and nothing else", () => {
+  assert.equal(SLOT, '{}');
+  assert.equal(fillSlot('Score: {} / 50', 3), 'Score: 3 / 50');
+  assert.equal(fillSlot('{} of 48 states', 0), '0 of 48 states');
+  assert.equal(fillSlot('Spotted today at {}', '14:03'), 'Spotted today at 14:03');
+  // A value is put in as it is: replacement patterns such as $& mean nothing.
+  assert.equal(fillSlot('a {} b', '$&$1'), 'a $&$1 b');
+  assert.equal(fillSlot('no slot', 4), 'no slot');
 });
 
 test('waiting changes apply on top of the page in time order', () => {
@@ -70,11 +92,37 @@ test('the merge rule gives one game for two phones in any order', () => {
   assert.deepEqual([...mergeSpots([...tie].reverse())], []);
 });
 
-test('texts match the server pages', () => {
-  assert.equal(scoreText(3, 50), 'Score: 3 / 50');
-  assert.equal(mapDetail(3, 50), '3 of 50');
-  assert.equal(mapScore(3, 50), '3 of 50 states');
-  assert.equal(tripsDetail(1), '1 finished');
+test('a change made at the time of a New Trip counts on the trip it starts, whatever its id', () => {
+  // The server starts the new trip at the New Trip's time; the phone must show the same.
+  const changes = [
+    { id: 'a', at: 5, kind: 'spot', state: 'AL' },
+    { id: 'z', at: 5, kind: 'newTrip' },
+    { id: 'b', at: 4, kind: 'spot', state: 'TX' },
+  ];
+  const game = applyChanges({ spotted: new Set(), finished: 0 }, changes);
+  assert.deepEqual([...game.spotted], ['AL']);
+  assert.equal(game.finished, 1);
+  assert.deepEqual(mergeTrips(changes).map((trip) => [...trip]), [[['TX', 4]], [['AL', 5]]]);
+});
+
+test('the whole rule: ids count once, New Trips cut time, each trip merges on its own', () => {
+  const trips = mergeTrips([
+    { id: 'p1', at: 10, kind: 'spot', state: 'OR' },
+    { id: 'n1', at: 30, kind: 'newTrip' },
+    { id: 'p2', at: 40, kind: 'spot', state: 'WA' },
+    // Resent, and another change under a used id: neither counts again.
+    { id: 'p1', at: 10, kind: 'spot', state: 'OR' },
+    { id: 'p2', at: 50, kind: 'unspot', state: 'WA' },
+    // Arriving late, made before the New Trip: it belongs to the first trip.
+    { id: 'q1', at: 20, kind: 'spot', state: 'ID' },
+    { id: 'q2', at: 25, kind: 'reset' },
+    { id: 'q3', at: 26, kind: 'spot', state: 'ID' },
+    // Two New Trips at one time make one cut; a New Trip before everything leaves the first trip empty.
+    { id: 'n2', at: 30, kind: 'newTrip' },
+    { id: 'n0', at: 1, kind: 'newTrip' },
+  ]);
+  assert.deepEqual(trips.map((trip) => [...trip].sort()), [[], [['ID', 26]], [['WA', 40]]]);
+  assert.deepEqual(mergeTrips([]).map((trip) => [...trip]), [[]]);
 });
 
 test('what another device changed is said by name, briefly', async () => {
@@ -87,4 +135,18 @@ test('what another device changed is said by name, briefly', async () => {
   assert.equal(changesElsewhere(game([]), game(['OH', 'UT', 'WA'])), '3 states changed on another device.');
   assert.equal(changesElsewhere(game(['OH'], 1), game([], 2)), 'A new trip was started on another device.');
   assert.equal(changesElsewhere(game(['OH', 'TX']), game(['TX', 'OH'])), null);
+});
+
+test('the Plates scripts write no route, markup, state text or number of states of their own', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const root = new URL('../../Sources/PocketWeb/Resources/Public/js/', import.meta.url);
+  for (const file of ['apps/plates.js', 'plates/game.js']) {
+    const code = (await readFile(new URL(file, root), 'utf8')).replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
+    // Every address comes from the page, every element from its templates.
+    assert.doesNotMatch(code, /['"`]\/plates/, `${file} writes a Plates address`);
+    assert.doesNotMatch(code, /createElement|innerHTML|insertAdjacentHTML|outerHTML/, `${file} builds markup`);
+    assert.doesNotMatch(code, /\b50\b/, `${file} knows how many states there are`);
+    assert.doesNotMatch(code, /mark spotted|Reset \$\{|I Spotted|not spotted yet|Score: | of \$\{|finished`|Spotted today/,
+      `${file} words a state or a count the server words`);
+  }
 });

@@ -20,8 +20,16 @@ enum PlateState {
         let returnTo: String
         let spotSound: String?
         let unspotHref: String
-        let confirmation: Confirmation?
+        /// The state's un-spot alert; the page carries it while the state is spotted (plates.js
+        /// adds it from the list's template when the phone spots it).
+        let unspot: Confirmation
         let recordsLocation: Bool
+
+        var confirmation: Confirmation? { spotted == nil ? nil : unspot }
+
+        /// What the state's page says once it is spotted on the phone, before the server has
+        /// heard: plates.js puts the phone's clock into the pattern.
+        static let spottedNow = Spotted(text: "", pattern: spottedText(today(at: PlatesSlot.marker)), place: nil)
 
         /// `pictureHost` is the host pictures really come from (a mirror set with
         /// `POCKET_PLATES_IMAGE_BASE`, else the data's own), which the missing-picture note names.
@@ -41,7 +49,8 @@ enum PlateState {
             let spot = game.spots[state.code]
             spotted = spot.map { spot in
                 Spotted(
-                    text: "Spotted \(Self.format(spot.spottedAt, now: now, timeZone: timeZone))",
+                    text: Self.spottedText(Self.format(spot.spottedAt, now: now, timeZone: timeZone)),
+                    pattern: nil,
                     place: spot.location.map { location in
                         Place(
                             text: String(format: "Near %.4f, %.4f", location.latitude, location.longitude),
@@ -55,13 +64,15 @@ enum PlateState {
             self.returnTo = returnTo
             spotSound = game.isMuted ? nil : PlatesRoute.sound(PlatesSound.spot.rawValue).href
             unspotHref = PlatesRoute.confirmUnspot(state.code).href + "?return=" + (returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")
-            confirmation = spot == nil ? nil : Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: returnTo)
+            unspot = Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: returnTo)
             recordsLocation = game.recordsLocation
         }
 
         /// "Spotted today at 14:03", and where, as the page words them.
         struct Spotted: Sendable, Hashable {
             let text: String
+            /// The words with `PlatesSlot.marker` for the time, when plates.js fills them in.
+            let pattern: String?
             let place: Place?
         }
 
@@ -71,12 +82,22 @@ enum PlateState {
             let mapURL: String
         }
 
+        /// "Spotted today at 14:03".
+        static func spottedText(_ when: String) -> String {
+            "Spotted \(when)"
+        }
+
+        /// "today at 14:03", which `spottedNow` gives plates.js with a slot for the phone's time.
+        static func today(at time: String) -> String {
+            "today at \(time)"
+        }
+
         /// "today at 14:03", "yesterday at 09:10" or "3 March 2026 at 18:45".
         static func format(_ date: Date, now: Date, timeZone: TimeZone) -> String {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             let time = date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: timeZone).locale(Locale(identifier: "en_GB")))
-            if calendar.isDate(date, inSameDayAs: now) { return "today at \(time)" }
+            if calendar.isDate(date, inSameDayAs: now) { return today(at: time) }
             if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
                 return "yesterday at \(time)"
             }

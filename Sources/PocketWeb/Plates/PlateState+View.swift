@@ -13,23 +13,25 @@ extension PlateState {
         <figcaption class="plate__caption">\(model.nickname)</figcaption>
         </figure>
         <section class="list-section" aria-label="Spotting">
-        <div class="list">
+        <div class="list" id="plate-spotting">
         \(unwrap: model.spotted, { spotted($0, model: model) }, else: notSpotted(model, chrome: chrome))
         </div>
         </section>
         \(unwrap: model.confirmation, { Components.alertDialog($0, chrome: chrome) })
+        <template id="plate-spotting-spotted">\(spotted(Model.spottedNow, model: model))</template>
+        <template id="plate-spotting-white">\(notSpotted(model, chrome: chrome))</template>
         """
     }
 
     private static func spotted(_ spotted: Model.Spotted, model: Model) -> HTML {
         """
         <div class="cell cell--bg-green"><div class="cell__main"><span class="cell__text">\
-        <span class="cell__title" id="plate-spotted">\(spotted.text)</span>\
+        <span class="cell__title" id="plate-spotted"\(attribute: "data-time-text", spotted.pattern)>\(spotted.text)</span>\
         \(unwrap: spotted.place, { place in """
         <span class="cell__subtitle"><a href="\(place.mapURL)" rel="noopener noreferrer" target="_blank">\(place.text)</a></span>
         """ })\
         </span></div></div>
-        <div class="cell"><a class="cell__main" href="\(model.unspotHref)" data-dialog="unspot-\(model.code)">\
+        <div class="cell"><a class="cell__main" href="\(model.unspotHref)" data-dialog="\(model.unspot.id)">\
         <span class="cell__text"><span class="cell__title cell__title--destructive">Reset \(model.name)…</span></span></a></div>
         """
     }

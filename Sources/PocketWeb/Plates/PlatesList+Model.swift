@@ -11,12 +11,28 @@ enum PlatesList {
             let spotted: Bool
             let anchor: String
             let spotAction: String
+            /// The un-spot address: its confirmation page (GET) and its alert's action (POST).
             let unspotHref: String
             let infoHref: String
             let infoLabel: String
-            let confirmation: Confirmation?
+            /// The cell's control's label while the state is white, and once it is spotted.
+            let labelWhite: String
+            let labelSpotted: String
+            /// The state's un-spot alert, which plates.js also adds from the cell's data when the
+            /// state is spotted on the phone.
+            let unspot: Confirmation
+            /// Whether the list carries the un-spot alert: a spotted state's page has its own.
+            let showsAlert: Bool
             /// The state whose page shows beside the list (iPad): its row is highlighted.
             let isSelected: Bool
+
+            var confirmation: Confirmation? { showsAlert ? unspot : nil }
+
+            /// A cell with nothing of a state in it: the controls of the list's `<template>`s,
+            /// which plates.js fills from a cell's data attributes.
+            static let template = Cell(
+                code: "", name: "", nickname: "", spotted: false, anchor: "", spotAction: "", unspotHref: "", infoHref: "", infoLabel: "",
+                labelWhite: "", labelSpotted: "", unspot: Confirmations.unspotTemplate(sounds: false), showsAlert: false, isSelected: false)
         }
 
         struct Section: Sendable, Hashable {
@@ -26,17 +42,19 @@ enum PlatesList {
         }
 
         let sections: [Section]
-        let scoreText: String
+        let score: CountText
         let total: Int
         let complete: Bool
         let resetGame: Confirmation
+        /// The un-spot alert the list's `<template>` holds, for plates.js to fill.
+        let unspotAlert: Confirmation
         let spotSound: String?
         let recordsLocation: Bool
         let soundsOn: Bool
         let mapHref: String
-        let mapDetail: String
+        let mapDetail: CountText
         let tripsHref: String
-        let tripsDetail: String
+        let tripsDetail: CountText
         let settingsAction: String
         let returnTo: String
 
@@ -56,22 +74,26 @@ enum PlatesList {
                         unspotHref: PlatesRoute.confirmUnspot(state.code).href,
                         infoHref: PlatesRoute.state(state.code).href,
                         infoLabel: "About \(state.name)",
-                        confirmation: spotted && state.code != selected ? Confirmations.unspot(state, sounds: sounds, cancelHref: PlatesRoute.list.href) : nil,
+                        labelWhite: "\(state.name), \(state.nickname): mark spotted",
+                        labelSpotted: "\(state.name), \(state.nickname): spotted. Reset?",
+                        unspot: Confirmations.unspot(state, sounds: sounds, cancelHref: PlatesRoute.list.href),
+                        showsAlert: spotted && state.code != selected,
                         isSelected: state.code == selected
                     )
                 })
             }
             total = catalog.count
-            scoreText = "Score: \(game.score) / \(catalog.count)"
+            score = .score(game.score, total: catalog.count)
             complete = game.score == catalog.count
             resetGame = Confirmations.resetGame(sounds: sounds)
+            unspotAlert = Confirmations.unspotTemplate(sounds: sounds)
             spotSound = sounds ? PlatesRoute.sound(PlatesSound.spot.rawValue).href : nil
             recordsLocation = game.recordsLocation
             soundsOn = sounds
             mapHref = PlatesRoute.map.href
-            mapDetail = "\(game.score) of \(catalog.count)"
+            mapDetail = .mapDetail(game.score, total: catalog.count)
             tripsHref = PlatesRoute.trips.href
-            tripsDetail = finishedTrips == 1 ? "1 finished" : "\(finishedTrips) finished"
+            tripsDetail = .finishedTrips(finishedTrips)
             settingsAction = PlatesRoute.settings.href
             returnTo = PlatesRoute.list.href
         }
@@ -82,11 +104,25 @@ enum PlatesList {
 /// they do ("Un-spot", "Reset"), as iOS alerts do, rather than answering Yes or No.
 enum Confirmations {
     static func unspot(_ state: USState, sounds: Bool, cancelHref: String, returnTo: String? = nil) -> Confirmation {
-        Confirmation(
-            id: "unspot-\(state.code)",
-            title: "Reset \(state.name)?",
-            message: "\(state.name) goes back to white and your score goes down by one.",
+        unspot(
+            id: "unspot-\(state.code)", name: state.name,
             action: PlatesRoute.unspot(state.code).href + (returnTo.map { "?return=\(percentEncoded($0))" } ?? ""),
+            sounds: sounds, cancelHref: cancelHref)
+    }
+
+    /// The un-spot alert with nothing of a state in it, for the list's `<template>`: plates.js
+    /// gives a copy a cell's id and action, and its name in the title's and message's slot. Its
+    /// id only names it inside the template.
+    static func unspotTemplate(sounds: Bool) -> Confirmation {
+        unspot(id: "unspot-template", name: PlatesSlot.marker, action: "", sounds: sounds, cancelHref: PlatesRoute.list.href)
+    }
+
+    private static func unspot(id: String, name: String, action: String, sounds: Bool, cancelHref: String) -> Confirmation {
+        Confirmation(
+            id: id,
+            title: "Reset \(name)?",
+            message: "\(name) goes back to white and your score goes down by one.",
+            action: action,
             confirmLabel: "Un-spot",
             cancelLabel: "Cancel",
             destructive: true,
@@ -115,7 +151,7 @@ enum Confirmations {
             title: "Start a New Trip?",
             message: score == 0
                 ? "The current trip has no plates yet; it simply starts again now."
-                : "This trip (\(score) / \(total)) is kept in your trip history, and a new game starts.",
+                : "This trip (\(CountText.tripScore(score, total: total).text)) is kept in your trip history, and a new game starts.",
             action: PlatesRoute.newTrip.href,
             confirmLabel: "New Trip",
             cancelLabel: "Cancel",

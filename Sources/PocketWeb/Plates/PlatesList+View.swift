@@ -10,8 +10,8 @@ extension PlatesList {
         """)
         <section class="list-section" aria-label="Game">
         <ul class="list" role="list">
-        <li class="cell"><a class="cell__main" href="\(model.mapHref)"><span class="cell__text"><span class="cell__title">Map</span></span><span class="cell__detail">\(model.mapDetail)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
-        <li class="cell"><a class="cell__main" href="\(model.tripsHref)"><span class="cell__text"><span class="cell__title">Trips</span></span><span class="cell__detail">\(model.tripsDetail)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
+        <li class="cell"><a class="cell__main" href="\(model.mapHref)"><span class="cell__text"><span class="cell__title">Map</span></span><span class="cell__detail" data-score-text="\(model.mapDetail.pattern)">\(model.mapDetail.text)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
+        <li class="cell"><a class="cell__main" href="\(model.tripsHref)"><span class="cell__text"><span class="cell__title">Trips</span></span><span class="cell__detail" data-finished-text="\(model.tripsDetail.pattern)">\(model.tripsDetail.text)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
         </ul>
         \(settings(model, csrf: csrf))
         </section>
@@ -24,6 +24,19 @@ extension PlatesList {
         </div>
         \(each: model.sections, { alerts($0, chrome: chrome) })\
         \(Components.alertDialog(model.resetGame, chrome: chrome))
+        \(templates(model, chrome: chrome, csrf: csrf))
+        """
+    }
+
+    /// What plates.js adds when a state is spotted or un-spotted on the phone, once per page
+    /// rather than once per state: a cell's two controls and the un-spot alert, rendered by the
+    /// same functions as the server's own cells with nothing of a state in them. The script
+    /// fills a copy from the cell's data attributes (`cell(_:…)`).
+    private static func templates(_ model: Model, chrome: Chrome, csrf: HTML) -> HTML {
+        """
+        <template id="plates-cell-white">\(spotForm(.template, model: model, csrf: csrf))</template>
+        <template id="plates-cell-spotted">\(unspotLink(.template))</template>
+        <template id="plates-unspot-alert">\(Components.alertDialog(model.unspotAlert, chrome: chrome))</template>
         """
     }
 
@@ -55,9 +68,14 @@ extension PlatesList {
     }
 
     /// A state: a form that spots it, or (spotted) a link to its un-spot alert; and its info button.
+    /// The cell carries what plates.js needs to show it the other way from the list's templates:
+    /// its addresses, name, nickname, the labels of both controls and its alert's id.
     private static func cell(_ cell: Model.Cell, model: Model, csrf: HTML) -> HTML {
         """
         <li class="cell\(if: cell.spotted, " cell--bg-green cell--spotted")\(if: cell.isSelected, " plates-cell--selected")" id="\(cell.anchor)" data-state="\(cell.code)"\
+         data-name="\(cell.name)" data-nickname="\(cell.nickname)" data-spot="\(cell.spotAction)" data-unspot="\(cell.unspotHref)"\
+         data-label-white="\(cell.labelWhite)" data-label-spotted="\(cell.labelSpotted)"\
+         data-alert="\(cell.unspot.id)"\
         \(attribute: "aria-current", cell.isSelected ? "true" : nil)>
         \(if: cell.spotted, unspotLink(cell), else: spotForm(cell, model: model, csrf: csrf))
         <a class="cell__info" href="\(cell.infoHref)" aria-label="\(cell.infoLabel)"><span class="symbol symbol--info" aria-hidden="true"></span></a>
@@ -69,14 +87,14 @@ extension PlatesList {
     private static func spotForm(_ cell: Model.Cell, model: Model, csrf: HTML) -> HTML {
         """
         <form class="cell__form" method="post" action="\(cell.spotAction)"\(flag: "data-geolocate", model.recordsLocation)>\(csrf)\
-        <button class="cell__main" type="submit"\(attribute: "data-sound", model.spotSound) aria-label="\(cell.name), \(cell.nickname): mark spotted">\
+        <button class="cell__main" type="submit"\(attribute: "data-sound", model.spotSound) aria-label="\(cell.labelWhite)">\
         <span class="cell__text"><span class="cell__title">\(cell.name)</span><span class="cell__subtitle">\(cell.nickname)</span></span></button></form>
         """
     }
 
     private static func unspotLink(_ cell: Model.Cell) -> HTML {
         """
-        <a class="cell__main" href="\(cell.unspotHref)" data-dialog="unspot-\(cell.code)" aria-label="\(cell.name), \(cell.nickname): spotted. Reset?">\
+        <a class="cell__main" href="\(cell.unspotHref)" data-dialog="\(cell.unspot.id)" aria-label="\(cell.labelSpotted)">\
         <span class="cell__text"><span class="cell__title">\(cell.name)</span><span class="cell__subtitle">\(cell.nickname)</span></span>\
         <span class="cell__badge" aria-hidden="true"></span></a>
         """

@@ -12,8 +12,14 @@ enum PlatesMap {
             let label: String
         }
 
+        /// A tile's label while its state is white, and once it is spotted; with the slot for the
+        /// name (a tile's title), plates.js switches between them when a spot changes on the phone.
+        static func labelWhite(_ name: String) -> String { "\(name), not spotted yet" }
+        static func labelSpotted(_ name: String) -> String { "\(name), spotted" }
+
         let tiles: [Tile]
-        let scoreText: String
+        let score: CountText
+        let total: Int
         let complete: Bool
         let remaining: [String]
         let hasRemaining: Bool
@@ -30,10 +36,11 @@ enum PlatesMap {
                     href: PlatesRoute.state(state.code).href + "?from=map",
                     // Grid placement by class (no inline styles under the CSP).
                     placement: "tile--r\(state.tile.row) tile--c\(state.tile.column)",
-                    label: "\(state.name), \(spotted ? "spotted" : "not spotted yet")"
+                    label: spotted ? Self.labelSpotted(state.name) : Self.labelWhite(state.name)
                 )
             }
-            scoreText = "\(game.score) of \(catalog.count) states"
+            score = .mapScore(game.score, total: catalog.count)
+            total = catalog.count
             complete = game.score == catalog.count
             remaining = catalog.states.filter { !game.isSpotted($0.code) }.map(\.name)
             hasRemaining = !remaining.isEmpty && remaining.count <= 10

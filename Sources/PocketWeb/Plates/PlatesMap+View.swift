@@ -7,11 +7,12 @@ extension PlatesMap {
         var body: HTML {
             """
             \(if: model.complete, """
-            <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All 50 states! What a trip.</p>
+            <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All \(model.total) states! What a trip.</p>
             """)
-            <p class="plates-map__score" id="plates-map-score">\(model.scoreText)</p>
+            <p class="plates-map__score" id="plates-map-score" data-score-text="\(model.score.pattern)">\(model.score.text)</p>
             <div class="plates-map-frame" data-scroll-edges>
-            <nav class="plates-map" aria-label="Map of the states"\(unwrap: model.module, \.attributes)>
+            <nav class="plates-map" aria-label="Map of the states"\(unwrap: model.module, \.attributes)\
+             data-label-white="\(Model.labelWhite(PlatesSlot.marker))" data-label-spotted="\(Model.labelSpotted(PlatesSlot.marker))">
             \(each: model.tiles, Self.tile)
             </nav>
             </div>

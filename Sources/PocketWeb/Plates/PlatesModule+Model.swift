@@ -1,9 +1,11 @@
 import Plates
 
-/// What the offline module (`js/apps/plates.js`) is told about the game a Plates screen shows, on
-/// the screen's `data-module` element: the spotted states, the finished trips and how many states
-/// there are. Every screen gives the same facts, so whichever screen a phone shows offline, the
-/// waiting changes are applied to the same game (the trips page knew no spots before).
+/// What the offline module (`js/apps/plates.js`) is told on a Plates screen's `data-module`
+/// element: the game the screen shows (the spotted states and finished trips; every screen gives
+/// the same facts, so whichever screen a phone shows offline, the waiting changes are applied to
+/// the same game) and the addresses it needs, so no route is written in JavaScript: where changes
+/// go, the forms that reset the game and start a trip, and the list a New Trip returns to. A
+/// state's spot and un-spot addresses are on its cell.
 struct PlatesModule: Sendable, Hashable {
     /// The module's versioned URL.
     let url: String
@@ -11,18 +13,18 @@ struct PlatesModule: Sendable, Hashable {
     let spotted: String
     /// Finished trips that have a plate (those the history lists).
     let finished: Int
-    /// How many states the game has.
-    let total: Int
 
-    init(url: String, game: GameSnapshot, trips: [TripSummary], total: Int) {
+    init(url: String, game: GameSnapshot, trips: [TripSummary]) {
         self.url = url
         spotted = game.spots.keys.sorted().joined(separator: " ")
         finished = trips.filter { !$0.trip.isCurrent && $0.score > 0 }.count
-        self.total = total
     }
 
     /// The attributes, for the screen's module element.
     var attributes: HTML {
-        " data-module=\"\(url)\" data-spotted=\"\(spotted)\" data-finished=\"\(finished)\" data-total=\"\(total)\""
+        """
+         data-module="\(url)" data-spotted="\(spotted)" data-finished="\(finished)" data-changes="\(PlatesRoute.changes.href)"\
+         data-reset="\(PlatesRoute.reset.href)" data-new-trip="\(PlatesRoute.newTrip.href)" data-list="\(PlatesRoute.list.href)"
+        """
     }
 }

@@ -75,7 +75,7 @@ struct PlatesPages: Sendable {
         let game = try await store.snapshot()
         let trips = try await store.trips()
         var model = PlatesTrips.Model(trips: trips, total: catalog.count, sounds: !game.isMuted)
-        model.module = PlatesModule(url: moduleURL, game: game, trips: trips, total: catalog.count)
+        model.module = PlatesModule(url: moduleURL, game: game, trips: trips)
         return renderer.page(frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), context: context) { PlatesTrips.View(model: model, chrome: $0) }
     }
 
@@ -170,7 +170,7 @@ struct PlatesPages: Sendable {
 
     /// The offline module and what it is told about `game`.
     private func module(_ store: PlatesGame, game: GameSnapshot) async throws -> PlatesModule {
-        PlatesModule(url: moduleURL, game: game, trips: try await store.trips(), total: catalog.count)
+        PlatesModule(url: moduleURL, game: game, trips: try await store.trips())
     }
 
     /// The signed-in person's game: every handler reads and changes only that.

@@ -7,7 +7,7 @@ enum PlatesTrips {
         struct Row: Sendable {
             let title: String
             let subtitle: String
-            let scoreText: String
+            let score: CountText
             let href: String
             let isCurrent: Bool
         }
@@ -24,7 +24,7 @@ enum PlatesTrips {
                 Row(
                     title: summary.trip.isCurrent ? "Current trip" : Self.day(summary.trip.startedAt, timeZone),
                     subtitle: Self.span(summary.trip, timeZone),
-                    scoreText: "\(summary.score) / \(total)",
+                    score: .tripScore(summary.score, total: total),
                     href: PlatesRoute.trip(summary.trip.id).href,
                     isCurrent: summary.trip.isCurrent
                 )
@@ -63,7 +63,7 @@ enum PlatesTrips {
         init(summary: TripSummary, spots: [Spot], catalog: StateCatalog, timeZone: TimeZone = .current) {
             title = summary.trip.isCurrent ? "Current Trip" : Model.day(summary.trip.startedAt, timeZone)
             subtitle = Model.span(summary.trip, timeZone)
-            scoreText = "\(summary.score) / \(catalog.count)"
+            scoreText = CountText.tripScore(summary.score, total: catalog.count).text
             rows = spots.compactMap { spot in
                 catalog.state(code: spot.stateCode).map { state in
                     Row(

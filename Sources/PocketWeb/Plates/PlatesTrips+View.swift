@@ -28,10 +28,11 @@ extension PlatesTrips {
             """
         }
 
+        /// A trip; only the current one's score changes when the phone spots a plate (plates.js).
         private static func row(_ row: Model.Row) -> HTML {
             """
             <li class="cell"><a class="cell__main" href="\(row.href)"><span class="cell__text"><span class="cell__title">\(row.title)</span>\
-            <span class="cell__subtitle">\(row.subtitle)</span></span><span class="cell__detail">\(row.scoreText)</span>\
+            <span class="cell__subtitle">\(row.subtitle)</span></span><span class="cell__detail"\(attribute: "data-score-text", row.isCurrent ? row.score.pattern : nil)>\(row.score.text)</span>\
             <span class="cell__chevron" aria-hidden="true"></span></a></li>
             """
         }

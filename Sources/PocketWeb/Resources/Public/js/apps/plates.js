@@ -1,12 +1,20 @@
 /*
  * plates.js: the license plate game offline. Spot, un-spot, Reset Game and New Trip change the
- * screen at once and go into the outbox (../outbox.js), which sends each to POST /plates/changes
- * when it can; the server applies each change once, by its merge rule (js/plates/game.js).
+ * screen at once and go into the outbox (../outbox.js), which sends each to the address the module's
+ * element names (data-changes) when it can; the server applies each change once, by its merge rule
+ * (js/plates/game.js).
  *
  * pocket.js calls init(element) for the element with data-module on every Plates screen. The
  * forms stay the server's: this module only answers their submit first (preventDefault, so
  * nav/forms.js leaves them alone) and edits the page as the server would have rendered it. On
  * every load, fresh or from the offline copy, the changes still waiting are applied to the page.
+ *
+ * Everything it adds comes from the server: copies of the page's <template>s (a cell's two controls,
+ * the un-spot alert, a state page's two spotting blocks), filled with what each cell carries in
+ * data attributes (its addresses, name, labels and alert), and values from the page (a count, a
+ * state's name, the phone's time) written into the server's own words where they carry a slot
+ * (data-score-text, data-finished-text, the map's labels). No markup, text or route is written
+ * here, so the page with JavaScript on shows exactly what the server renders with it off.
  */
 import { enqueue, onChange, pending } from '../outbox.js';
 import { announce } from '../core/dom.js';
@@ -14,9 +22,7 @@ import { recentPosition } from '../nav/forms.js';
 import { itemOf, navigate } from '../nav/navigation.js';
 import { invokers } from '../ui/dialogs.js';
 import { showNotice } from '../offline/status.js';
-import {
-  applyChanges, changeForAction, changesElsewhere, mapDetail, mapScore, scoreText, tripScore, tripsDetail,
-} from '../plates/game.js';
+import { applyChanges, changeForAction, changesElsewhere, fillSlot } from '../plates/game.js';
 
 /** How often an open Plates screen asks whether another device changed the game. */
 const CHECK_EVERY_MS = 30000;
@@ -25,114 +31,112 @@ let refreshWhenSent = false;
 
 /**
  * The game the page was rendered from, as the server says it on the module's element: its spotted
- * states, finished trips and how many states there are (the same on every Plates screen).
+ * states and finished trips (the same on every Plates screen).
  */
 function pageGame(element) {
   const spotted = new Set((element.dataset.spotted ?? '').split(' ').filter(Boolean));
-  return { spotted, finished: Number(element.dataset.finished) || 0, total: Number(element.dataset.total) || 0 };
+  return { spotted, finished: Number(element.dataset.finished) || 0 };
 }
 
-const make = (tag, attrs = {}, ...children) => {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v != null) el.setAttribute(k, v);
-  el.append(...children);
-  return el;
-};
-const csrfToken = () => document.querySelector('meta[name="csrf-token"]')?.content ?? '';
-const soundsOn = (screen) => !!screen.querySelector('[data-sound]') || screen.querySelector('#plates-sounds')?.checked;
-const recordsWhere = (screen) => !!screen.querySelector('#plates-location')?.checked || !!screen.querySelector('form[data-geolocate]');
+/** The addresses of the page's forms that change the game, as the server wrote them (game.js's changeForAction). */
+function pageRoutes(element, screen) {
+  const spot = new Map(), unspot = new Map();
+  for (const cell of screen.querySelectorAll('li[data-state]')) {
+    spot.set(cell.dataset.spot, cell.dataset.state);
+    unspot.set(cell.dataset.unspot, cell.dataset.state);
+  }
+  return { spot, unspot, reset: element.dataset.reset, newTrip: element.dataset.newTrip };
+}
 
-/** The un-spot alert of a state, made like the server's from the page's Reset Game alert. */
-function unspotDialog(screen, code, name) {
-  const id = `unspot-${code}`;
+/** A copy of the screen's <template id="…">'s contents, or null. */
+const copy = (screen, id) => screen.querySelector(`template#${id}`)?.content.cloneNode(true) ?? null;
+
+/**
+ * The un-spot alert of a cell's state: the page's own, or a copy of the list's alert template
+ * given the id, action and name the server put on the cell.
+ */
+function unspotDialog(screen, cell) {
+  const { alert: id, unspot, name } = cell.dataset;
   const existing = document.getElementById(id);
   if (existing) return existing;
-  const model = document.getElementById('reset-game');
-  if (!model) return null;
-  const dialog = model.cloneNode(true);
-  dialog.id = id;
-  dialog.setAttribute('aria-labelledby', `${id}-title`);
-  dialog.setAttribute('aria-describedby', `${id}-message`);
-  Object.assign(dialog.querySelector('.alert__title'), { id: `${id}-title`, textContent: `Reset ${name}?` });
-  Object.assign(dialog.querySelector('.alert__message'), { id: `${id}-message`, textContent: `${name} goes back to white and your score goes down by one.` });
-  dialog.querySelector('form').setAttribute('action', `/plates/states/${code}/unspot`);
-  dialog.querySelector('.alert__button--cancel').setAttribute('commandfor', id);
-  const confirm = dialog.querySelector('button[type="submit"]');
-  confirm.textContent = 'Un-spot';
-  if (confirm.hasAttribute('data-sound')) confirm.setAttribute('data-sound', '/plates/sounds/unspot.wav');
-  model.after(dialog);
+  const template = screen.querySelector('template#plates-unspot-alert');
+  const dialog = template?.content.querySelector('dialog')?.cloneNode(true);
+  if (!dialog) return null;
+  // The template's alert and its parts are named after its own id; the copy's after the cell's.
+  const from = dialog.id;
+  for (const el of [dialog, ...dialog.querySelectorAll('[id], [aria-labelledby], [aria-describedby], [commandfor]')]) {
+    for (const attribute of ['id', 'aria-labelledby', 'aria-describedby', 'commandfor']) {
+      const value = el.getAttribute(attribute);
+      if (value?.startsWith(from)) el.setAttribute(attribute, id + value.slice(from.length));
+    }
+  }
+  for (const words of dialog.querySelectorAll('.alert__title, .alert__message')) words.textContent = fillSlot(words.textContent, name);
+  dialog.querySelector('form').setAttribute('action', unspot);
+  template.before(dialog);
   return dialog;
 }
 
-/** Turns a list cell into its spotted or white form, as the server renders it. */
+/** Turns a list cell into its spotted or white form: the list's template filled from the cell's data. */
 function setCell(screen, cell, spotted) {
   if (cell.classList.contains('cell--spotted') === spotted) return;
-  const code = cell.dataset.state;
-  const main = cell.querySelector('.cell__main, .cell__form');
-  const name = cell.querySelector('.cell__title')?.textContent ?? code;
-  const nickname = cell.querySelector('.cell__subtitle')?.textContent ?? '';
-  const text = () => make('span', { class: 'cell__text' }, make('span', { class: 'cell__title' }, name), make('span', { class: 'cell__subtitle' }, nickname));
+  const data = cell.dataset;
+  const control = copy(screen, spotted ? 'plates-cell-spotted' : 'plates-cell-white');
+  if (!control) return;
+  const main = control.querySelector('.cell__main');
+  main.setAttribute('aria-label', spotted ? data.labelSpotted : data.labelWhite);
+  control.querySelector('.cell__title').textContent = data.name;
+  control.querySelector('.cell__subtitle').textContent = data.nickname;
+  if (spotted) {
+    main.setAttribute('href', data.unspot);
+    main.setAttribute('data-dialog', data.alert);
+    unspotDialog(screen, cell);
+  } else {
+    control.querySelector('form').setAttribute('action', data.spot);
+  }
   cell.classList.toggle('cell--bg-green', spotted);
   cell.classList.toggle('cell--spotted', spotted);
-  let replacement;
-  if (spotted) {
-    unspotDialog(screen, code, name);
-    replacement = make('a', { class: 'cell__main', href: `/plates/states/${code}/unspot`, 'data-dialog': `unspot-${code}`, 'aria-label': `${name}, ${nickname}: spotted. Reset?` },
-      text(), make('span', { class: 'cell__badge', 'aria-hidden': 'true' }));
-  } else {
-    replacement = make('form', { class: 'cell__form', method: 'post', action: `/plates/states/${code}/spot`, 'data-geolocate': recordsWhere(screen) ? '' : null },
-      make('input', { type: 'hidden', name: '_csrf', value: csrfToken() }),
-      make('button', { class: 'cell__main', type: 'submit', 'data-sound': soundsOn(screen) ? '/plates/sounds/spot.wav' : null, 'aria-label': `${name}, ${nickname}: mark spotted` }, text()));
-  }
-  main?.replaceWith(replacement);
+  cell.querySelector('.cell__main, .cell__form')?.replaceWith(control);
 }
 
-/** A state's own page (the detail pane): "Spotted …" and its Reset link, or the spot button. */
+/** A state's own page (the detail pane): "Spotted …" and its Reset link, or the spot button, from its templates. */
 function setDetail(screen, spotted) {
-  const list = screen.querySelector('#plates-detail section[aria-label="Spotting"] .list');
-  const code = screen.querySelector('li.plates-cell--selected[data-state]')?.dataset.state;
-  if (!list || !code || !list.querySelector('#plate-spotted')) return;
-  const shownSpotted = !list.querySelector('form');
-  if (shownSpotted === spotted.has(code)) return;
-  const name = screen.querySelector('li.plates-cell--selected .cell__title')?.textContent ?? code;
-  const back = `${location.pathname}${location.search}`;
-  const title = (text) => make('span', { class: 'cell__text' }, make('span', { class: 'cell__title', id: 'plate-spotted' }, text));
-  if (spotted.has(code)) {
-    const time = new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-    unspotDialog(screen, code, name);
-    list.replaceChildren(
-      make('div', { class: 'cell cell--bg-green' }, make('div', { class: 'cell__main' }, title(`Spotted today at ${time}`))),
-      make('div', { class: 'cell' }, make('a', { class: 'cell__main', href: `/plates/states/${code}/unspot?return=${encodeURIComponent(back)}`, 'data-dialog': `unspot-${code}` },
-        make('span', { class: 'cell__text' }, make('span', { class: 'cell__title cell__title--destructive' }, `Reset ${name}…`)))));
-  } else {
-    list.replaceChildren(
-      make('div', { class: 'cell' }, make('div', { class: 'cell__main' }, title('Not spotted on this trip yet'))),
-      make('form', { class: 'cell', method: 'post', action: `/plates/states/${code}/spot`, 'data-geolocate': recordsWhere(screen) ? '' : null },
-        make('input', { type: 'hidden', name: '_csrf', value: csrfToken() }), make('input', { type: 'hidden', name: 'return', value: back }),
-        make('div', { class: 'cell__main' }, make('button', { class: 'button button--large', type: 'submit', 'data-sound': soundsOn(screen) ? '/plates/sounds/spot.wav' : null }, `I Spotted ${name}`))));
+  const list = screen.querySelector('#plate-spotting');
+  const cell = screen.querySelector('li.plates-cell--selected[data-state]');
+  if (!list || !cell) return;
+  const isSpotted = spotted.has(cell.dataset.state);
+  if (!list.querySelector('form') === isSpotted) return;
+  const content = copy(screen, isSpotted ? 'plate-spotting-spotted' : 'plate-spotting-white');
+  if (!content) return;
+  const time = new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  for (const el of content.querySelectorAll('[data-time-text]')) {
+    el.textContent = fillSlot(el.dataset.timeText, time);
+    el.removeAttribute('data-time-text');
+  }
+  if (isSpotted) unspotDialog(screen, cell);
+  list.replaceChildren(content);
+}
+
+/** Puts `count` into every element carrying a pattern in `attribute` (the server's words for it). */
+function showCount(screen, attribute, count) {
+  for (const el of screen.querySelectorAll(`[${attribute}]`)) {
+    const text = fillSlot(el.getAttribute(attribute), count);
+    if (el.textContent !== text) el.textContent = text;
   }
 }
 
 /** Shows `game` on every part of the screen that shows the game. */
-function show(screen, game, total) {
-  const score = game.spotted.size;
+function show(screen, game) {
   for (const cell of screen.querySelectorAll('li[data-state]')) setCell(screen, cell, game.spotted.has(cell.dataset.state));
-  for (const tile of screen.querySelectorAll('.plates-map .tile')) {
-    const spotted = game.spotted.has(tile.textContent.trim());
-    tile.classList.toggle('tile--spotted', spotted);
-    tile.setAttribute('aria-label', `${tile.title}, ${spotted ? 'spotted' : 'not spotted yet'}`);
+  for (const map of screen.querySelectorAll('.plates-map[data-label-white]')) {
+    for (const tile of map.querySelectorAll('.tile')) {
+      const spotted = game.spotted.has(tile.textContent.trim());
+      tile.classList.toggle('tile--spotted', spotted);
+      tile.setAttribute('aria-label', fillSlot(spotted ? map.dataset.labelSpotted : map.dataset.labelWhite, tile.title));
+    }
   }
   setDetail(screen, game.spotted);
-  const set = (sel, text) => { const el = document.querySelector(sel); if (el && el.textContent !== text) el.textContent = text; };
-  set('#plates-score', scoreText(score, total));
-  set('#plates-map-score', mapScore(score, total));
-  // The trips page shows the current trip's score as every other screen does.
-  const current = screen.querySelector('section[aria-labelledby="trips-current"] .cell__detail');
-  if (current) current.textContent = tripScore(score, total);
-  const map = screen.querySelector('a[href="/plates/map"] .cell__detail');
-  if (map) map.textContent = mapDetail(score, total);
-  const trips = screen.querySelector('a[href="/plates/trips"] .cell__detail');
-  if (trips) trips.textContent = tripsDetail(game.finished);
+  showCount(screen, 'data-score-text', game.spotted.size);
+  showCount(screen, 'data-finished-text', game.finished);
 }
 
 /** The form's change with a place, if the form records one and a recent fix exists. */
@@ -149,8 +153,10 @@ function bodyFor(form, change) {
 export function init(element) {
   const screen = element.closest('[data-screen]') ?? document.body;
   const base = pageGame(element);
+  const routes = pageRoutes(element, screen);
+  const changes = element.dataset.changes;
   let applied = [];
-  const render = () => show(screen, applyChanges(base, applied), base.total);
+  const render = () => show(screen, applyChanges(base, applied));
 
   // What the person did and the server has not heard of yet shows at once.
   pending('plates').then((waiting) => {
@@ -162,8 +168,8 @@ export function init(element) {
   const onSubmit = (e) => {
     const form = e.target;
     const action = new URL(form.getAttribute('action') ?? '', location.href);
-    const change = action.origin === location.origin ? changeForAction(action.pathname) : null;
-    if (!change || e.defaultPrevented || (form.getAttribute('method') ?? '').toLowerCase() !== 'post') return;
+    const change = action.origin === location.origin ? changeForAction(action.pathname, routes) : null;
+    if (!change || !changes || e.defaultPrevented || (form.getAttribute('method') ?? '').toLowerCase() !== 'post') return;
     e.preventDefault();
     // The state acted on: the cell holding the form, or the one whose link opened the un-spot alert.
     // Its controls are replaced below, so focus goes to the new ones, as after a server swap.
@@ -179,9 +185,11 @@ export function init(element) {
     if (hadFocus && cell.isConnected) cell.querySelector('.cell__main')?.focus({ preventScroll: true });
     if (change.kind === 'newTrip' || change.kind === 'reset') announce(change.kind === 'newTrip' ? 'New trip started' : 'Game reset');
     refreshWhenSent = true;
-    enqueue('plates', '/plates/changes', bodyFor(form, change)).catch((err) => console.debug('Plates: change not kept', err));
+    enqueue('plates', changes, bodyFor(form, change)).catch((err) => console.debug('Plates: change not kept', err));
     // A New Trip from its alert on the trips page goes back to the game, as the server's redirect would.
-    if (change.kind === 'newTrip' && !screen.querySelector('li[data-state]')) navigate('/plates', { transition: 'none' });
+    if (change.kind === 'newTrip' && !screen.querySelector('li[data-state]') && element.dataset.list) {
+      navigate(element.dataset.list, { transition: 'none' });
+    }
   };
   screen.addEventListener('submit', onSubmit);
 
@@ -199,7 +207,7 @@ export function init(element) {
   // Another phone of the person may change the game: when this screen is looked at again, and
   // every so often while it is, read the game from the server; if it changed, say what changed
   // (by name) and show the server's page.
-  const names = (code) => screen.querySelector(`#state-${CSS.escape(code)} .cell__title`)?.textContent
+  const names = (code) => screen.querySelector(`li[data-state="${CSS.escape(code)}"]`)?.dataset.name
     ?? [...screen.querySelectorAll('.plates-map .tile')].find((tile) => tile.textContent.trim() === code)?.title ?? code;
   const check = async () => {
     if (document.hidden || !screen.isConnected || (await pending('plates')).length) return;

@@ -2,18 +2,32 @@
  * plates/game.js: the Plates game's rules on the phone, with no DOM, so Node can test them.
  *
  * The server's merge rule (Sources/Plates/PlateChange.swift, PlatesMerge) decides the game from
- * every change: changes ordered by time (`at`), ties by id; a New Trip splits time into trips;
- * within a trip the latest change of a state wins and a Reset Game clears what came before it.
- * The phone only needs to show what the person did since the page was rendered, so it applies
- * its waiting changes, in that order, on top of the page's game.
+ * every change: each id counts once; changes ordered by time (`at`), ties by id; a New Trip splits
+ * time into trips; within a trip the latest change of a state wins and a Reset Game clears what
+ * came before it. The phone only needs to show what the person did since the page was rendered,
+ * so it applies its waiting changes, in that order, on top of the page's game (`applyChanges`).
+ * `mergeTrips` is the rule in full, which a Swift test runs against the server's store
+ * (Tests/PlatesTests/PlatesBrowserCrossCheckTests.swift).
+ *
+ * Words and addresses come from the page: this module holds no text, route or number of states.
  */
 
-/** The change a Plates form posts, from its action's path; null for any other form. */
-export function changeForAction(path) {
-  const state = /^\/plates\/states\/([A-Za-z]{2})\/(spot|unspot)$/.exec(path);
-  if (state) return { kind: state[2], state: state[1].toUpperCase() };
-  if (path === '/plates/reset') return { kind: 'reset' };
-  if (path === '/plates/trips') return { kind: 'newTrip' };
+/** Where a pattern from the server takes its number (the server's `CountText.slot`). */
+export const SLOT = '{}';
+
+/** The server's words `pattern` with `value` in its slot: a count, or the time of a spot. */
+export const fillSlot = (pattern, value) => pattern.replace(SLOT, () => String(value));
+
+/**
+ * The change a Plates form posts, from its action's path and the page's own addresses, `routes`:
+ * { spot, unspot: Maps of a state's address to its code, reset, newTrip: addresses }, as the
+ * server wrote them into the page. Null for any other form.
+ */
+export function changeForAction(path, routes) {
+  if (routes.spot?.has(path)) return { kind: 'spot', state: routes.spot.get(path) };
+  if (routes.unspot?.has(path)) return { kind: 'unspot', state: routes.unspot.get(path) };
+  if (routes.reset && path === routes.reset) return { kind: 'reset' };
+  if (routes.newTrip && path === routes.newTrip) return { kind: 'newTrip' };
   return null;
 }
 
@@ -24,6 +38,15 @@ export function byTime(a, b) {
 }
 
 /**
+ * Orders changes into trips as the server does: a New Trip before the other changes made at its
+ * time, since the trip it starts holds them, then by time and id.
+ */
+function byTrip(a, b) {
+  if (a.at !== b.at) return a.at - b.at;
+  return Number(b.kind === 'newTrip') - Number(a.kind === 'newTrip') || byTime(a, b);
+}
+
+/**
  * The game after `changes`, applied in time order on top of `game`
  * ({ spotted: Set of codes, finished: number of finished trips with a plate }).
  * Returns a new game; `game` is not changed.
@@ -31,7 +54,7 @@ export function byTime(a, b) {
 export function applyChanges(game, changes) {
   const spotted = new Set(game.spotted);
   let finished = game.finished;
-  for (const change of [...changes].sort(byTime)) {
+  for (const change of [...changes].sort(byTrip)) {
     switch (change.kind) {
       case 'spot': spotted.add(change.state); break;
       case 'unspot': spotted.delete(change.state); break;
@@ -62,6 +85,31 @@ export function mergeSpots(changes) {
 }
 
 /**
+ * The whole rule, from every change the server was sent, in the order they arrived: a change
+ * whose id arrived before is a resend and counts not at all, even with other contents; New Trips
+ * cut time into trips at their times (a change made at a New Trip's time or later counts on the
+ * trip it starts); each trip's spots are `mergeSpots` of its changes. Returns the trips, oldest
+ * first (the first holds everything before the first New Trip), each a Map of state code to the
+ * time it was first spotted.
+ */
+export function mergeTrips(arrivals) {
+  const ids = new Set();
+  const changes = [];
+  for (const change of arrivals) {
+    if (ids.has(change.id)) continue;
+    ids.add(change.id);
+    changes.push(change);
+  }
+  const bounds = [...new Set(changes.filter((c) => c.kind === 'newTrip').map((c) => c.at))].sort((a, b) => a - b);
+  const trips = [[], ...bounds.map(() => [])];
+  for (const change of changes) {
+    if (change.kind === 'newTrip') continue;
+    trips[bounds.filter((at) => at <= change.at).length].push(change);
+  }
+  return trips.map(mergeSpots);
+}
+
+/**
  * What another device changed, in words, from the game `shown` to the server's `fresh` one (each
  * { spotted: Set, finished }), naming states with `nameOf(code)`; null when nothing changed.
  */
@@ -78,14 +126,3 @@ export function changesElsewhere(shown, fresh, nameOf = (code) => code) {
   ];
   return `${parts.join(' and ')} on another device.`;
 }
-
-/** "Score: 3 / 50" on the list's toolbar. */
-export const scoreText = (score, total) => `Score: ${score} / ${total}`;
-/** "3 of 50" beside the list's Map row. */
-export const mapDetail = (score, total) => `${score} of ${total}`;
-/** "3 of 50 states" above the map. */
-export const mapScore = (score, total) => `${score} of ${total} states`;
-/** "3 / 50" beside the current trip on the trips page. */
-export const tripScore = (score, total) => `${score} / ${total}`;
-/** "1 finished" beside the list's Trips row. */
-export const tripsDetail = (finished) => `${finished} finished`;
