@@ -10,6 +10,7 @@ each test starts from the assignment's first screen through the `converter` fixt
 import re
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.keys import Keys
@@ -124,10 +125,19 @@ def centred(page, wheel: str) -> dict:
 def choose_category(page, category: str):
     """A segment, or (for the less common categories) "More" and then the category in its menu."""
     label = f"label:has(> #converter-category-{category})"
-    if not page.find(label).is_displayed():
-        page.find("#converter-more-toggle").click()
-        page.wait(f"document.querySelector('{label}').getBoundingClientRect().height > 0", 10, "the More menu did not open")
-    page.find(label).click()
+    # The screen may be drawn again in place just as it is opened (the engine loaded, a waiting
+    # state applied): a control found a moment before is then gone, so it is found again, as a
+    # finger finds whatever is on screen when it lands.
+    for attempt in range(3):
+        try:
+            if not page.find(label).is_displayed():
+                page.find("#converter-more-toggle").click()
+                page.wait(f"document.querySelector('{label}').getBoundingClientRect().height > 0", 10, "the More menu did not open")
+            page.find(label).click()
+            break
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
     page.wait(f"document.querySelector('#converter-category-{category}')?.checked && "
               f"!document.documentElement.classList.contains('is-loading')", 10, f"{category} was not chosen")
 

@@ -610,7 +610,10 @@ def test_map_and_celebration(page, game):
     assert page.text("a[href='/plates/map'] .cell__detail") == f"1 of {TOTAL}"
 
     page.js("scrollTo(0, 0)")
-    page.find("section[aria-label=Game] a[href='/plates/map']").click()
+    # Tapped while the page may be reading itself again after the spot was sent: the tap must still
+    # open the map (a refresh never aborts a swap the person started). The link is found at the
+    # moment of the tap, as a finger finds whatever is on screen then.
+    page.js("document.querySelector(\"section[aria-label=Game] a[href='/plates/map']\").click()")
     page.wait("location.pathname === '/plates/map' && !!document.querySelector('[data-screen] nav.plates-map')", 10,
               "the Map cell did not open the map")
     page.settle("[data-screen]")

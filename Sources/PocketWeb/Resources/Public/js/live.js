@@ -4,7 +4,7 @@
  */
 import { $$, onScreen, teardown } from './core/dom.js';
 import { initControls } from './ui/controls.js';
-import { isNavigating, navigate } from './nav/navigation.js';
+import { refresh } from './nav/navigation.js';
 
 onScreen((screen) => {
   // An app's own ES module: [data-module="/static/js/apps/x.js?v=…"] is imported (once per page,
@@ -20,7 +20,7 @@ onScreen((screen) => {
   // set drops after a few seconds): re-read the page then, as a live update would, without a reload.
   for (const el of $$(screen, '[data-refresh-after]')) {
     const timer = setTimeout(() => {
-      if (!isNavigating()) navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+      refresh();
     }, Number(el.dataset.refreshAfter) || 0);
     teardown.push(() => clearTimeout(timer));
   }
@@ -29,7 +29,7 @@ onScreen((screen) => {
     es.addEventListener('patch', (e) => patch(e.data));
     // Don't let a background refresh abort a navigation the user started.
     es.addEventListener('reload', () => {
-      if (!isNavigating()) navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+      refresh();
     });
     es.addEventListener('done', () => es.close());
     // A dropped connection the browser is retrying: the server may be gone (offline/status.js checks).

@@ -208,7 +208,7 @@ function initBookmark(form, outbox) {
   const stop = outbox.onChange(async (count) => {
     if (!sent || count > 0 || gone || (await outbox.pending('conference')).length) return;
     sent = false;
-    outbox.navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+    outbox.refresh();
   });
   return () => { gone = true; form.removeEventListener('submit', onSubmit); stop?.(); };
 }
@@ -220,8 +220,8 @@ export function init(el) {
   const bookmark = (el.closest('[data-screen]') ?? document).querySelector('form.conference-bookmark[data-changes]');
   if (bookmark) {
     // The outbox and navigation are loaded only here: Node's tests import this file without a DOM.
-    Promise.all([import('../outbox.js'), import('../nav/navigation.js')]).then(([{ enqueue, onChange, pending }, { navigate }]) => {
-      if (!gone) cleanups.push(initBookmark(bookmark, { enqueue, onChange, pending, navigate }));
+    Promise.all([import('../outbox.js'), import('../nav/navigation.js')]).then(([{ enqueue, onChange, pending }, { refresh }]) => {
+      if (!gone) cleanups.push(initBookmark(bookmark, { enqueue, onChange, pending, refresh }));
     }).catch((error) => console.debug('Pocket: bookmarks stay with the server', error));
   }
   const keepBox = el.querySelector('#conference-keep');

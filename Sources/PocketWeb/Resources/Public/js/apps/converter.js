@@ -9,7 +9,7 @@
 import { Engine } from '../converter/engine.js';
 import { Converter } from '../converter/state.js';
 import { enqueue, flush, onChange, pending } from '../outbox.js';
-import { navigate } from '../nav/navigation.js';
+import { refresh } from '../nav/navigation.js';
 
 const APP = 'converter';
 /** How long the keys must rest before the state is sent: only a settled state goes to the server. */
@@ -82,7 +82,7 @@ export function init(form) {
   const stopWatching = onChange(async () => {
     if (!reread || (await pending(APP)).length) return;
     reread = false;
-    if (alive) navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+    if (alive) refresh();
   });
 
   (async () => {

@@ -19,7 +19,7 @@
 import { enqueue, onChange, pending } from '../outbox.js';
 import { announce } from '../core/dom.js';
 import { recentPosition } from '../nav/forms.js';
-import { itemOf, navigate } from '../nav/navigation.js';
+import { itemOf, navigate, refresh } from '../nav/navigation.js';
 import { invokers } from '../ui/dialogs.js';
 import { showNotice } from '../offline/status.js';
 import { applyChanges, changeForAction, changesElsewhere, fillSlot } from '../plates/game.js';
@@ -201,7 +201,7 @@ export function init(element) {
     if ((await pending('plates')).length) return;
     refreshWhenSent = false;
     // Focus stays on the state being played with (its controls are new elements after the read).
-    navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true, focusItem: itemOf(document.activeElement) });
+    refresh({ focusItem: itemOf(document.activeElement) });
   });
 
   // Another phone of the person may change the game: when this screen is looked at again, and
@@ -223,7 +223,7 @@ export function init(element) {
     const news = changesElsewhere(shown, pageGame(fresh), names);
     if (!news) return;
     showNotice(news);
-    navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true, focusItem: itemOf(document.activeElement) });
+    refresh({ focusItem: itemOf(document.activeElement) });
   };
   const onVisible = () => { if (!document.hidden) check(); };
   document.addEventListener('visibilitychange', onVisible);

@@ -16,8 +16,16 @@ let shownUrl = withoutHash(location.href); // the URL the visible screen was ren
 let stale = false;                     // server ships a newer pocket.js: stop swapping, let pages reload
 let saveTimer;
 
-/** Whether a swap is in flight (a background refresh must not abort one the user started). */
-export const isNavigating = () => inflight !== null;
+/**
+ * Reads the page shown again and swaps it in place (scroll and focus kept), for what changes a
+ * page without the person asking: a change sent, news from another phone, the server back. It
+ * never aborts a swap the person started: a tap on a link just before must still go where it
+ * pointed, so then nothing is read (the page they go to is read fresh anyway).
+ */
+export function refresh(opts = {}) {
+  if (inflight) return;
+  return navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true, ...opts });
+}
 
 /** Whether `url` can be swapped in (false once a newer pocket.js is deployed: pages then load natively). */
 export function swappable(url) {

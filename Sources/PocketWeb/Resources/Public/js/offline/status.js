@@ -9,7 +9,7 @@
 import { announce, onScreen, root, screenEl } from '../core/dom.js';
 import { barText, refusedText } from '../lib/offline-text.js';
 import { discardSetAside, flush, onChange } from '../outbox.js';
-import { isNavigating, navigate } from '../nav/navigation.js';
+import { refresh } from '../nav/navigation.js';
 
 const PING_EVERY_MS = 5000;
 const PING_TIMEOUT_MS = 4000;
@@ -55,8 +55,8 @@ async function reachable() {
   await flush();
   // A saved copy or a disconnected remote: show the live page instead, in place.
   const screen = screenEl();
-  if ((root.hasAttribute('data-offline-saved') || screen?.querySelector('[data-needs-server], [data-offline-page]')) && !isNavigating()) {
-    navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true });
+  if (root.hasAttribute('data-offline-saved') || screen?.querySelector('[data-needs-server], [data-offline-page]')) {
+    refresh();
   }
 }
 
