@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// Every route of the Conference app, registering handlers and building links from one place.
-enum ConferenceRoute: Equatable {
+enum ConferenceRoute: AppRoute, Equatable {
     case conferences
     case conference(Int)
     case talk(Int, from: TalkListSource? = nil)
@@ -31,57 +31,70 @@ enum ConferenceRoute: Equatable {
     /// The prefix every Conference URL starts with.
     static let prefix = "/conference"
 
-    /// The pattern below the app's prefix, as registered.
-    var pattern: RouterPath {
+    /// Each path of the app, spelled once, below its prefix.
+    enum Path: String, RoutePath {
+        case conferences = ""
+        case conference = "conferences/:id"
+        case talk = "talks/:id"
+        case talkText = "talks/:id/text"
+        case keep = "conferences/:id/keep"
+        case bookmark = "talks/:id/bookmark"
+        case bookmarkChanges = "bookmarks/changes"
+        case volumes = "citations"
+        case book = "citations/:book"
+        case chapter = "citations/:book/:chapter"
+        case verse = "citations/:book/:chapter/:verse"
+        case speakers
+        case speaker = "speakers/:id"
+        case search
+        case settings
+        case checkForUpdate = "settings/check"
+        case install = "settings/install"
+        case importDatabase = "settings/import"
+        case events = "settings/events"
+    }
+
+    var path: Path {
         switch self {
-        case .conferences: return ""
-        case .conference: return "conferences/:id"
-        case .talk: return "talks/:id"
-        case .talkText: return "talks/:id/text"
-        case .keep: return "conferences/:id/keep"
-        case .bookmark: return "talks/:id/bookmark"
-        case .bookmarkChanges: return "bookmarks/changes"
-        case .volumes: return "citations"
-        case .book: return "citations/:book"
-        case .chapter: return "citations/:book/:chapter"
-        case .verse: return "citations/:book/:chapter/:verse"
-        case .speakers: return "speakers"
-        case .speaker: return "speakers/:id"
-        case .search: return "search"
-        case .settings: return "settings"
-        case .checkForUpdate: return "settings/check"
-        case .install: return "settings/install"
-        case .importDatabase: return "settings/import"
-        case .events: return "settings/events"
+        case .conferences: .conferences
+        case .conference: .conference
+        case .talk: .talk
+        case .talkText: .talkText
+        case .keep: .keep
+        case .bookmark: .bookmark
+        case .bookmarkChanges: .bookmarkChanges
+        case .volumes: .volumes
+        case .book: .book
+        case .chapter: .chapter
+        case .verse: .verse
+        case .speakers: .speakers
+        case .speaker: .speaker
+        case .search: .search
+        case .settings: .settings
+        case .checkForUpdate: .checkForUpdate
+        case .install: .install
+        case .importDatabase: .importDatabase
+        case .events: .events
         }
     }
 
-    /// The link to this route.
-    var href: String {
+    var parameters: [String] {
         switch self {
-        case .conferences: return Self.prefix
-        case .conference(let id): return "\(Self.prefix)/conferences/\(id)"
-        case .talk(let id, let from):
-            let query = from.map { "?from=\(Self.queryValue($0.token))" } ?? ""
-            return "\(Self.prefix)/talks/\(id)\(query)"
-        case .bookmark(let id): return "\(Self.prefix)/talks/\(id)/bookmark"
-        case .bookmarkChanges: return "\(Self.prefix)/bookmarks/changes"
-        case .talkText(let id): return "\(Self.prefix)/talks/\(id)/text"
-        case .keep(let id): return "\(Self.prefix)/conferences/\(id)/keep"
-        case .volumes: return "\(Self.prefix)/citations"
-        case .book(let book): return "\(Self.prefix)/citations/\(book)"
-        case .chapter(let book, let chapter): return "\(Self.prefix)/citations/\(book)/\(chapter)"
-        case .verse(let book, let chapter, let verse): return "\(Self.prefix)/citations/\(book)/\(chapter)/\(verse.map(String.init) ?? "all")"
-        case .speakers: return "\(Self.prefix)/speakers"
-        case .speaker(let id): return "\(Self.prefix)/speakers/\(id)"
-        case .search(let query):
-            guard let query, !query.isEmpty else { return "\(Self.prefix)/search" }
-            return "\(Self.prefix)/search?q=\(Self.queryValue(query))"
-        case .settings: return "\(Self.prefix)/settings"
-        case .checkForUpdate: return "\(Self.prefix)/settings/check"
-        case .install: return "\(Self.prefix)/settings/install"
-        case .importDatabase: return "\(Self.prefix)/settings/import"
-        case .events: return "\(Self.prefix)/settings/events"
+        case .conference(let id), .talk(let id, _), .talkText(let id), .keep(let id), .bookmark(let id), .book(let id), .speaker(let id):
+            [String(id)]
+        case .chapter(let book, let chapter): [String(book), String(chapter)]
+        // A verse of nil is the whole chapter's citations.
+        case .verse(let book, let chapter, let verse): [String(book), String(chapter), verse.map(String.init) ?? "all"]
+        case .conferences, .bookmarkChanges, .volumes, .speakers, .search, .settings, .checkForUpdate, .install, .importDatabase, .events:
+            []
+        }
+    }
+
+    var query: String {
+        switch self {
+        case .talk(_, let from?): "?from=\(Self.queryValue(from.token))"
+        case .search(let query?) where !query.isEmpty: "?q=\(Self.queryValue(query))"
+        default: ""
         }
     }
 

@@ -27,10 +27,10 @@ public struct ConverterApp: PocketApp {
     /// catalog and the state endpoint the phone's own engine uses (`ConverterSync`).
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
         let pages = ConverterPages(database: database, renderer: environment.renderer)
-        group.get(ConverterRoute.screen.pattern, use: pages.screen)
-        group.post(ConverterRoute.change.pattern, use: pages.change)
+        group.get(ConverterRoute.Path.screen.pattern, use: pages.screen)
+        group.post(ConverterRoute.Path.screen.pattern, use: pages.change)
         let sync = ConverterSync(database: database)
-        group.get(ConverterRoute.catalog.pattern, use: sync.catalog)
-        group.post(ConverterRoute.state.pattern, use: sync.setState)
+        group.get(ConverterRoute.Path.catalog.pattern, use: sync.catalog)
+        group.post(ConverterRoute.Path.state.pattern, use: sync.setState)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 ///
 /// The whole screen is one form: every change (a key, a wheel, a category, the convention, swap)
 /// is a POST of that form to the screen's own address, which answers 303 back to it.
-enum ConverterRoute: Equatable {
+enum ConverterRoute: AppRoute, Equatable {
     /// The converter screen.
     case screen
     /// Where the screen's form posts a change.
@@ -18,21 +18,24 @@ enum ConverterRoute: Equatable {
     /// The prefix every Converter URL starts with.
     static let prefix = "/converter"
 
-    /// The pattern below the app's prefix, as registered.
-    var pattern: RouterPath {
+    /// Each path of the app, spelled once, below its prefix.
+    enum Path: String, RoutePath {
+        /// The screen, and where its form posts.
+        case screen = ""
+        case catalog = "catalog.json"
+        case state
+    }
+
+    var path: Path {
         switch self {
-        case .screen, .change: return ""
-        case .catalog: return "catalog.json"
-        case .state: return "state"
+        case .screen, .change: .screen
+        case .catalog: .catalog
+        case .state: .state
         }
     }
 
-    /// The link to this route.
-    var href: String {
-        switch self {
-        case .screen, .change: return Self.prefix
-        case .catalog: return Self.prefix + "/catalog.json?v=" + CatalogExport.version
-        case .state: return Self.prefix + "/state"
-        }
+    /// The catalog's link names its version, so a phone never keeps an old one.
+    var query: String {
+        self == .catalog ? "?v=" + CatalogExport.version : ""
     }
 }

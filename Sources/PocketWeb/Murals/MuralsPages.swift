@@ -158,7 +158,7 @@ struct MuralsPages: Sendable {
     @Sendable func demoFeed(_ request: Request, context: PocketRequestContext) throws -> Response {
         let scheme = context.isSecure ? "https" : "http"
         let authority = request.head.authority.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || ".:-[]".contains($0) } ? $0 : nil } ?? "127.0.0.1"
-        let base = URL(string: "\(scheme)://\(authority)\(MuralsRoute.demoImage("").href)")
+        let base = URL(string: "\(scheme)://\(authority)\(MuralsRoute.folder(of: .demoImage))")
         let feed = DemoMuralService.feed(since: request.queryFields[MuralsSynchronizer.lastModifiedParameter], imageBase: base)
         return Self.data(feed, type: "application/json", cacheControl: "no-cache")
     }

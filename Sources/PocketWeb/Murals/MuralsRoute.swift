@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Every route of the Murals app, registering handlers and building links from one place.
-enum MuralsRoute: Equatable {
+enum MuralsRoute: AppRoute, Equatable {
     case main
     case mural(Int)
     case favourite(Int)
@@ -22,47 +22,53 @@ enum MuralsRoute: Equatable {
     /// The prefix every Murals URL starts with.
     static let prefix = "/murals"
 
-    /// The pattern below the app's prefix, as registered.
-    var pattern: RouterPath {
+    /// Each path of the app, spelled once, below its prefix.
+    enum Path: String, RoutePath {
+        case main = ""
+        case mural = "mural/:id"
+        case favourite = "mural/:id/favourite"
+        case changes
+        case offlineList = "offline.json"
+        case thumbnail = "mural/:id/thumbnail"
+        case image = "mural/:id/images/:index"
+        case refresh
+        case walk = "walk.json"
+        case trail
+        case trailJSON = "trail.json"
+        case visited
+        case clearVisited = "visited/clear"
+        case leaflet = "leaflet/**"
+        case demoFeed = "demo-service/data2.php"
+        case demoImage = "demo-service/images/:file"
+    }
+
+    var path: Path {
         switch self {
-        case .main: return ""
-        case .mural: return "mural/:id"
-        case .favourite: return "mural/:id/favourite"
-        case .changes: return "changes"
-        case .offlineList: return "offline.json"
-        case .thumbnail: return "mural/:id/thumbnail"
-        case .image: return "mural/:id/images/:index"
-        case .refresh: return "refresh"
-        case .walk: return "walk.json"
-        case .trail: return "trail"
-        case .trailJSON: return "trail.json"
-        case .visited: return "visited"
-        case .clearVisited: return "visited/clear"
-        case .leaflet: return "leaflet/**"
-        case .demoFeed: return "demo-service/data2.php"
-        case .demoImage: return "demo-service/images/:file"
+        case .main: .main
+        case .mural: .mural
+        case .favourite: .favourite
+        case .changes: .changes
+        case .offlineList: .offlineList
+        case .thumbnail: .thumbnail
+        case .image: .image
+        case .refresh: .refresh
+        case .walk: .walk
+        case .trail: .trail
+        case .trailJSON: .trailJSON
+        case .visited: .visited
+        case .clearVisited: .clearVisited
+        case .leaflet: .leaflet
+        case .demoFeed: .demoFeed
+        case .demoImage: .demoImage
         }
     }
 
-    /// The link to this route.
-    var href: String {
+    var parameters: [String] {
         switch self {
-        case .main: return Self.prefix
-        case .mural(let id): return "\(Self.prefix)/mural/\(id)"
-        case .favourite(let id): return "\(Self.prefix)/mural/\(id)/favourite"
-        case .changes: return "\(Self.prefix)/changes"
-        case .offlineList: return "\(Self.prefix)/offline.json"
-        case .thumbnail(let id): return "\(Self.prefix)/mural/\(id)/thumbnail"
-        case .image(let id, let index): return "\(Self.prefix)/mural/\(id)/images/\(index)"
-        case .refresh: return "\(Self.prefix)/refresh"
-        case .walk: return "\(Self.prefix)/walk.json"
-        case .trail: return "\(Self.prefix)/trail"
-        case .trailJSON: return "\(Self.prefix)/trail.json"
-        case .visited: return "\(Self.prefix)/visited"
-        case .clearVisited: return "\(Self.prefix)/visited/clear"
-        case .leaflet(let file): return "\(Self.prefix)/leaflet/\(file)"
-        case .demoFeed: return "\(Self.prefix)/demo-service/data2.php"
-        case .demoImage(let file): return "\(Self.prefix)/demo-service/images/\(file)"
+        case .mural(let id), .favourite(let id), .thumbnail(let id): [String(id)]
+        case .image(let id, let index): [String(id), String(index)]
+        case .leaflet(let file), .demoImage(let file): [file]
+        case .main, .changes, .offlineList, .refresh, .walk, .trail, .trailJSON, .visited, .clearVisited, .demoFeed: []
         }
     }
 }

@@ -30,22 +30,22 @@ public struct PlatesApp: PocketApp {
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
         let pages = PlatesPages(database: database, catalog: catalog, images: images, renderer: environment.renderer)
-        group.get(PlatesRoute.list.pattern, use: pages.list)
-        group.get(PlatesRoute.state("").pattern, use: pages.state)
-        group.get(PlatesRoute.plateImage("").pattern, use: pages.plateImage)
-        group.post(PlatesRoute.spot("").pattern, use: pages.spot)
-        group.get(PlatesRoute.confirmUnspot("").pattern, use: pages.confirmUnspot)
-        group.post(PlatesRoute.unspot("").pattern, use: pages.unspot)
-        group.get(PlatesRoute.confirmReset.pattern, use: pages.confirmReset)
-        group.post(PlatesRoute.reset.pattern, use: pages.reset)
-        group.get(PlatesRoute.map.pattern, use: pages.map)
-        group.get(PlatesRoute.trips.pattern, use: pages.trips)
-        group.get(PlatesRoute.confirmNewTrip.pattern, use: pages.confirmNewTrip)
-        group.post(PlatesRoute.newTrip.pattern, use: pages.newTrip)
-        group.get(PlatesRoute.trip(0).pattern, use: pages.trip)
-        group.post(PlatesRoute.settings.pattern, use: pages.settings)
-        group.post(PlatesRoute.changes.pattern, use: pages.change)
-        group.get(PlatesRoute.sound("").pattern) { _, context in
+        group.get(PlatesRoute.Path.list.pattern, use: pages.list)
+        group.get(PlatesRoute.Path.state.pattern, use: pages.state)
+        group.get(PlatesRoute.Path.plateImage.pattern, use: pages.plateImage)
+        group.post(PlatesRoute.Path.spot.pattern, use: pages.spot)
+        group.get(PlatesRoute.Path.unspot.pattern, use: pages.confirmUnspot)
+        group.post(PlatesRoute.Path.unspot.pattern, use: pages.unspot)
+        group.get(PlatesRoute.Path.reset.pattern, use: pages.confirmReset)
+        group.post(PlatesRoute.Path.reset.pattern, use: pages.reset)
+        group.get(PlatesRoute.Path.map.pattern, use: pages.map)
+        group.get(PlatesRoute.Path.trips.pattern, use: pages.trips)
+        group.get(PlatesRoute.Path.confirmNewTrip.pattern, use: pages.confirmNewTrip)
+        group.post(PlatesRoute.Path.trips.pattern, use: pages.newTrip)
+        group.get(PlatesRoute.Path.trip.pattern, use: pages.trip)
+        group.post(PlatesRoute.Path.settings.pattern, use: pages.settings)
+        group.post(PlatesRoute.Path.changes.pattern, use: pages.change)
+        group.get(PlatesRoute.Path.sound.pattern) { _, context in
             try soundResponse(context.parameters.require("name"))
         }
     }

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Every route of the Plates app, registering handlers and building links from one place.
-enum PlatesRoute: Equatable {
+enum PlatesRoute: AppRoute, Equatable {
     case list
     case state(String)
     case plateImage(String)
@@ -23,41 +23,51 @@ enum PlatesRoute: Equatable {
     /// The prefix every Plates URL starts with.
     static let prefix = "/plates"
 
-    /// The pattern below the app's prefix, as registered.
-    var pattern: RouterPath {
+    /// Each path of the app, spelled once, below its prefix.
+    enum Path: String, RoutePath {
+        case list = ""
+        case state = "states/:code"
+        case plateImage = "states/:code/plate"
+        case spot = "states/:code/spot"
+        /// The un-spot alert (GET) and un-spotting (POST).
+        case unspot = "states/:code/unspot"
+        /// The Reset Game alert (GET) and resetting (POST).
+        case reset
+        case map
+        /// The trips (GET) and a New Trip (POST).
+        case trips
+        case confirmNewTrip = "trips/new"
+        case trip = "trips/:id"
+        case settings
+        case sound = "sounds/:name"
+        case changes
+    }
+
+    var path: Path {
         switch self {
-        case .list: return ""
-        case .state: return "states/:code"
-        case .plateImage: return "states/:code/plate"
-        case .spot: return "states/:code/spot"
-        case .confirmUnspot, .unspot: return "states/:code/unspot"
-        case .confirmReset, .reset: return "reset"
-        case .map: return "map"
-        case .trips, .newTrip: return "trips"
-        case .confirmNewTrip: return "trips/new"
-        case .trip: return "trips/:id"
-        case .settings: return "settings"
-        case .sound: return "sounds/:name"
-        case .changes: return "changes"
+        case .list: .list
+        case .state: .state
+        case .plateImage: .plateImage
+        case .spot: .spot
+        case .confirmUnspot, .unspot: .unspot
+        case .confirmReset, .reset: .reset
+        case .map: .map
+        case .trips, .newTrip: .trips
+        case .confirmNewTrip: .confirmNewTrip
+        case .trip: .trip
+        case .settings: .settings
+        case .sound: .sound
+        case .changes: .changes
         }
     }
 
-    /// The link to this route.
-    var href: String {
+    var parameters: [String] {
         switch self {
-        case .list: return Self.prefix
-        case .state(let code): return "\(Self.prefix)/states/\(code)"
-        case .plateImage(let code): return "\(Self.prefix)/states/\(code)/plate"
-        case .spot(let code): return "\(Self.prefix)/states/\(code)/spot"
-        case .confirmUnspot(let code), .unspot(let code): return "\(Self.prefix)/states/\(code)/unspot"
-        case .confirmReset, .reset: return "\(Self.prefix)/reset"
-        case .map: return "\(Self.prefix)/map"
-        case .trips, .newTrip: return "\(Self.prefix)/trips"
-        case .confirmNewTrip: return "\(Self.prefix)/trips/new"
-        case .trip(let id): return "\(Self.prefix)/trips/\(id)"
-        case .settings: return "\(Self.prefix)/settings"
-        case .sound(let name): return "\(Self.prefix)/sounds/\(name).wav"
-        case .changes: return "\(Self.prefix)/changes"
+        case .state(let code), .plateImage(let code), .spot(let code), .confirmUnspot(let code), .unspot(let code): [code]
+        case .trip(let id): [String(id)]
+        // The sound's file is served under its name with its type.
+        case .sound(let name): [name + ".wav"]
+        case .list, .confirmReset, .reset, .map, .trips, .confirmNewTrip, .newTrip, .settings, .changes: []
         }
     }
 }

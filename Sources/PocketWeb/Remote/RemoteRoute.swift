@@ -3,7 +3,7 @@ import Hummingbird
 import Remote
 
 /// Every route of the Remote app, registering handlers and building links from one place.
-enum RemoteRoute: Equatable {
+enum RemoteRoute: AppRoute, Equatable {
     case root
     case tv
     case tvPower
@@ -24,47 +24,52 @@ enum RemoteRoute: Equatable {
     /// The prefix every Remote URL starts with.
     static let prefix = "/remote"
 
-    /// The pattern below the app's prefix, as registered.
-    var pattern: RouterPath {
+    /// Each path of the app, spelled once, below its prefix.
+    enum Path: String, RoutePath {
+        case root = ""
+        case tv
+        case tvPower = "tv/power"
+        case tvVolume = "tv/volume"
+        case tvDigit = "tv/digit/:digit"
+        case tvChannelUp = "tv/channel/up"
+        case tvChannelDown = "tv/channel/down"
+        case tvFavourite = "tv/favourite/:index"
+        case favourites = "tv/favourites"
+        case dvr
+        case dvrPower = "dvr/power"
+        case dvrPress = "dvr/press/:button"
+        case dvrForce = "dvr/force/:button"
+        case screen
+        case reset
+        case events
+    }
+
+    var path: Path {
         switch self {
-        case .root: return ""
-        case .tv: return "tv"
-        case .tvPower: return "tv/power"
-        case .tvVolume: return "tv/volume"
-        case .tvDigit: return "tv/digit/:digit"
-        case .tvChannelUp: return "tv/channel/up"
-        case .tvChannelDown: return "tv/channel/down"
-        case .tvFavourite: return "tv/favourite/:index"
-        case .favourites: return "tv/favourites"
-        case .dvr: return "dvr"
-        case .dvrPower: return "dvr/power"
-        case .dvrPress: return "dvr/press/:button"
-        case .dvrForce: return "dvr/force/:button"
-        case .screen: return "screen"
-        case .reset: return "reset"
-        case .events: return "events"
+        case .root: .root
+        case .tv: .tv
+        case .tvPower: .tvPower
+        case .tvVolume: .tvVolume
+        case .tvDigit: .tvDigit
+        case .tvChannelUp: .tvChannelUp
+        case .tvChannelDown: .tvChannelDown
+        case .tvFavourite: .tvFavourite
+        case .favourites: .favourites
+        case .dvr: .dvr
+        case .dvrPower: .dvrPower
+        case .dvrPress: .dvrPress
+        case .dvrForce: .dvrForce
+        case .screen: .screen
+        case .reset: .reset
+        case .events: .events
         }
     }
 
-    /// The link to this route.
-    var href: String {
+    var parameters: [String] {
         switch self {
-        case .root: return Self.prefix
-        case .tv: return "\(Self.prefix)/tv"
-        case .tvPower: return "\(Self.prefix)/tv/power"
-        case .tvVolume: return "\(Self.prefix)/tv/volume"
-        case .tvDigit(let digit): return "\(Self.prefix)/tv/digit/\(digit)"
-        case .tvChannelUp: return "\(Self.prefix)/tv/channel/up"
-        case .tvChannelDown: return "\(Self.prefix)/tv/channel/down"
-        case .tvFavourite(let index): return "\(Self.prefix)/tv/favourite/\(index)"
-        case .favourites: return "\(Self.prefix)/tv/favourites"
-        case .dvr: return "\(Self.prefix)/dvr"
-        case .dvrPower: return "\(Self.prefix)/dvr/power"
-        case .dvrPress(let button): return "\(Self.prefix)/dvr/press/\(button.slug)"
-        case .dvrForce(let button): return "\(Self.prefix)/dvr/force/\(button.slug)"
-        case .screen: return "\(Self.prefix)/screen"
-        case .reset: return "\(Self.prefix)/reset"
-        case .events: return "\(Self.prefix)/events"
+        case .tvDigit(let number), .tvFavourite(let number): [String(number)]
+        case .dvrPress(let button), .dvrForce(let button): [button.slug]
+        case .root, .tv, .tvPower, .tvVolume, .tvChannelUp, .tvChannelDown, .favourites, .dvr, .dvrPower, .screen, .reset, .events: []
         }
     }
 

@@ -11,19 +11,19 @@ struct ShellController {
 
     /// What a stranger may load: the offline page, the manifest, the service worker and static files.
     func addPublicRoutes(to router: Router<PocketRequestContext>) {
-        router.get(ShellRoute.offline.pattern, use: offline)
-        router.get(ShellRoute.manifest.pattern, use: manifest)
-        router.get(ShellRoute.serviceWorker.pattern, use: serviceWorker)
-        router.get(ShellRoute.asset("").pattern, use: asset)
-        router.get(ShellRoute.health.pattern, use: healthz)
+        router.get(ShellRoute.Path.offline.pattern, use: offline)
+        router.get(ShellRoute.Path.manifest.pattern, use: manifest)
+        router.get(ShellRoute.Path.serviceWorker.pattern, use: serviceWorker)
+        router.get(ShellRoute.Path.asset.pattern, use: asset)
+        router.get(ShellRoute.Path.health.pattern, use: healthz)
     }
 
     /// The home screen and the style guide, for signed-in people.
     func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
-        group.get(ShellRoute.home.pattern, use: home)
-        group.get(ShellRoute.design.pattern, use: design)
-        group.post(ShellRoute.design.pattern, use: designPost)
-        group.get(ShellRoute.designEvents.pattern, use: designEvents)
+        group.get(ShellRoute.Path.home.pattern, use: home)
+        group.get(ShellRoute.Path.design.pattern, use: design)
+        group.post(ShellRoute.Path.design.pattern, use: designPost)
+        group.get(ShellRoute.Path.designEvents.pattern, use: designEvents)
     }
 
     // MARK: Pages

@@ -2,7 +2,7 @@ import Hummingbird
 
 /// Every route of the shell, used both to register handlers and to build links,
 /// so a link can never point at a route that does not exist.
-public enum ShellRoute: Sendable, Equatable {
+public enum ShellRoute: AppRoute, Sendable, Equatable {
     /// The springboard.
     case home
     /// The living style guide.
@@ -20,31 +20,34 @@ public enum ShellRoute: Sendable, Equatable {
     /// Whether every database can be read, for a monitor (no sign-in, no personal data).
     case health
 
-    /// The pattern registered with the router.
-    var pattern: RouterPath {
+    /// Each path of the shell, spelled once, at the root.
+    enum Path: String, RoutePath {
+        case home = ""
+        case design
+        case designEvents = "design/events"
+        case offline
+        case manifest = "manifest.webmanifest"
+        case serviceWorker = "sw.js"
+        case asset = "static/**"
+        case health = "healthz"
+    }
+
+    static let prefix = ""
+
+    var path: Path {
         switch self {
-        case .home: return "/"
-        case .design: return "/design"
-        case .designEvents: return "/design/events"
-        case .offline: return "/offline"
-        case .manifest: return "/manifest.webmanifest"
-        case .serviceWorker: return "/sw.js"
-        case .asset: return "/static/**"
-        case .health: return "/healthz"
+        case .home: .home
+        case .design: .design
+        case .designEvents: .designEvents
+        case .offline: .offline
+        case .manifest: .manifest
+        case .serviceWorker: .serviceWorker
+        case .asset: .asset
+        case .health: .health
         }
     }
 
-    /// The link to this route.
-    public var href: String {
-        switch self {
-        case .home: return "/"
-        case .design: return "/design"
-        case .designEvents: return "/design/events"
-        case .offline: return "/offline"
-        case .manifest: return "/manifest.webmanifest"
-        case .serviceWorker: return "/sw.js"
-        case .asset(let path): return "/static/\(path)"
-        case .health: return "/healthz"
-        }
+    var parameters: [String] {
+        if case .asset(let file) = self { [file] } else { [] }
     }
 }
