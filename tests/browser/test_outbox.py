@@ -9,6 +9,7 @@ service worker's own fetches)."""
 from __future__ import annotations
 
 import re
+import time
 import subprocess
 
 import pytest
@@ -132,9 +133,18 @@ def test_signing_out_with_changes_waiting_says_how_many_and_offers_to_send_them_
     assert page.js("return document.querySelector('#signout-pending').open")
 
     srv.resume()
-    page.find("[data-signout-send]").click()
-    page.wait("location.pathname === '/signin'", 40, "the change was not sent and the device not signed out")
+    # The phone finds Pocket again on its own and sends the change; the question stays on screen,
+    # not drawn away by the page being read again under the person answering it.
+    page.js("window.dispatchEvent(new Event('online'))")
     owner_cookie, _ = srv.sign_in()
+    deadline = time.monotonic() + 40
+    while spotted(srv, owner_cookie) != {"NM"}:
+        assert time.monotonic() < deadline, "the waiting change did not arrive once Pocket was back"
+        time.sleep(0.2)
+    time.sleep(1)  # the page is read again just after a flush: give it the chance to close the dialog
+    assert page.js("return document.querySelector('#signout-pending').open"), "the sign-out question vanished"
+    page.find("[data-signout-send]").click()
+    page.wait("location.pathname === '/signin'", 40, "the device was not signed out")
     assert spotted(srv, owner_cookie) == {"NM"}
 
 

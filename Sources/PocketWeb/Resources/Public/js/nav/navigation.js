@@ -15,6 +15,7 @@ let index = history.state?.index ?? 0; // our position in history, to tell "back
 let shownUrl = withoutHash(location.href); // the URL the visible screen was rendered for
 let stale = false;                     // server ships a newer pocket.js: stop swapping, let pages reload
 let saveTimer;
+const waitingDialogs = new WeakSet(); // open dialogs a refresh waits for
 
 /**
  * Reads the page shown again and swaps it in place (scroll and focus kept), for what changes a
@@ -24,6 +25,16 @@ let saveTimer;
  */
 export function refresh(opts = {}) {
   if (inflight) return;
+  // A dialog the person is answering (sign out with changes waiting, un-spot a plate) is never
+  // drawn away under them: the page is read again once it closes.
+  const dialog = document.querySelector('dialog[open]');
+  if (dialog) {
+    if (!waitingDialogs.has(dialog)) {
+      waitingDialogs.add(dialog);
+      dialog.addEventListener('close', () => { waitingDialogs.delete(dialog); refresh(opts); }, { once: true });
+    }
+    return;
+  }
   return navigate(location.href, { history: 'none', transition: 'none', scroll: 'keep', keepFocus: true, ...opts });
 }
 
