@@ -147,6 +147,21 @@ struct BackupTests {
         withExtendedLifetime(serving) {}
     }
 
+    @Test func aRestoreNeverReplacesAFolderThatIsNotPockets() async throws {
+        let (root, data, people) = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try await people.addPerson(name: "Ann", password: "correct horse battery", isOwner: true)
+        let made = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("backups"))
+        let documents = root.appendingPathComponent("documents")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        try Data("letter".utf8).write(to: documents.appendingPathComponent("letter.txt"))
+
+        await #expect(throws: BackupError.self) {
+            _ = try await restorer.restore(made.url, into: documents) { _ in }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: documents.path) == ["letter.txt"])
+    }
+
     @Test func theScheduleKeepsTheNewestOfEachOfTheLast7DaysAnd4Weeks() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt

@@ -74,6 +74,11 @@ public struct BackupRestorer: Sendable {
         let parent = target.deletingLastPathComponent()
         var lock: DataFolderLock?
         if manager.fileExists(atPath: target.path) {
+            // The folder replaced is removed once the restore is done: never take a folder that is not Pocket's for one.
+            let names = (try? manager.contentsOfDirectory(atPath: target.path)) ?? []
+            guard names.isEmpty || names.contains(where: { $0.hasSuffix(".sqlite") }) else {
+                throw .cannotRestore("\(target.path) is not a Pocket data folder (it has no Pocket database): give an empty folder or Pocket's own; nothing was changed")
+            }
             lock = try DataFolderLock.forRestoring(target)
             guard lock != nil else { throw .serverRunning(target.path) }
         } else {
