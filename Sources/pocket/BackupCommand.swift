@@ -46,7 +46,8 @@ struct BackupCommand: AsyncParsableCommand {
         if terminal {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             FileHandle.standardOutput.write(Data("\r\u{1B}[2K".utf8))
-            say("Backed up \(made.manifest.files.count) files (\(made.size) bytes) in \(seconds) s.")
+            let count = made.manifest.files.count
+            say("Backed up \(count) \(count == 1 ? "file" : "files") into \(made.size) bytes in \(seconds) s.")
             for item in made.manifest.leftOut { say("Left out \(item.path): \(item.reason).") }
         }
         say(made.url.path)

@@ -5,6 +5,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import stat
@@ -16,7 +17,7 @@ from contextlib import closing
 from pathlib import Path
 
 from people_helpers import add_person, request, sign_in
-from test_cli import free_port, one_line_error, run, start, wait_for
+from test_cli import REPO, free_port, one_line_error, run, start, wait_for
 
 PEOPLE = ["ann", "bea", "cy", "dee", "eve"]
 STATES = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD",
@@ -233,3 +234,18 @@ def test_backup_and_restore_refuse_what_they_cannot_use_in_one_line(tmp_path):
     assert not (tmp_path / "data").exists()
     line = one_line_error(run("serve", "--backup-time", "25:00", "--data-dir", str(tmp_path / "data")))
     assert "--backup-time '25:00'" in line
+
+
+def test_an_archive_of_an_older_pocket_is_migrated_as_it_is_restored(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "Tests/Fixtures/release-outbox-data", data)
+    archive = archive_path(run("backup", "--to", str(tmp_path / "backups"), "--data-dir", str(data)))
+    plates = next(entry for entry in verify(archive)["files"] if entry["path"] == "plates.sqlite")
+    assert plates["migrations"][-1] == "v3: the change log"
+
+    restored = tmp_path / "restored"
+    done = run("restore", str(archive), "--data-dir", str(restored))
+    assert done.returncode == 0, done.stderr
+    with closing(sqlite3.connect(restored / "plates.sqlite")) as database:
+        ran = [row[0] for row in database.execute("SELECT identifier FROM grdb_migrations ORDER BY rowid")]
+    assert ran[:3] == plates["migrations"] and len(ran) > 3
