@@ -67,7 +67,7 @@ enum SettingsData {
             <section class="list-section" aria-labelledby="settings-import-h">
             <h2 class="list-section__header" id="settings-import-h">Import a Person’s Data</h2>
             <form class="list" method="post" action="\(model.importAction)" enctype="multipart/form-data" id="settings-import">
-            <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="import-file">An export file (.json)</label><input id="import-file" type="file" name="file" accept=".json,application/json" required></div></div>
+            <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="import-file">An export file (.json)</label><input class="people-file" id="import-file" type="file" name="file" accept=".json,application/json" required></div></div>
             <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="import-person">Import as</label><select class="text-field" id="import-person" name="person"><option value="new">A new person</option>\(each: model.importTargets, target)</select></div></div>
             <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="import-name">New person’s name</label><input class="text-field" id="import-name" type="text" name="name" maxlength="40" autocomplete="off"></div></div>
             <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="import-password">New person’s password (8 characters or more)</label><input class="text-field" id="import-password" type="password" name="password" maxlength="72" autocomplete="new-password"></div></div>
