@@ -131,6 +131,27 @@ struct PersonalDataRouteTests {
         }
     }
 
+    @Test func aStarOrBookmarkTakenBackHereLaterIsNotBroughtBackByAnOlderExport() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        let person = household.member.person
+        try await Self.use(stores, as: person.id, base: ChangeTime.milliseconds(Date()) - 3_600_000, states: ["OR"])
+        let exported = try await stores.export(for: person)
+        // Given the star and the bookmark are taken back now, after the export was made,
+        let murals = try #require(stores.murals), conference = try #require(stores.conference)
+        try await murals.setFavourite(false, muralID: 2, for: person.id)
+        try await conference.setBookmark(false, talkID: 7, for: person.id, at: Date())
+
+        // when the older export is imported into the same person,
+        try await stores.importData(exported, for: person.id)
+
+        // then they stay taken back, and the rest is as the export has it.
+        #expect(try await murals.favouriteIDs(of: person.id).isEmpty)
+        #expect(try await conference.bookmarkedTalkIDs(of: person.id).isEmpty)
+        let now = try await stores.export(for: person)
+        #expect(now.plates == exported.plates && now.converter == exported.converter && now.murals?.visits == exported.murals?.visits)
+    }
+
     @Test func aMalformedOrNewerFileIsRefusedInOneLineAndChangesNothing() async throws {
         let household = try await TestHousehold.make()
         let stores = try await Self.stores()

@@ -55,8 +55,9 @@ extension ConferenceStateDatabase {
         }
     }
 
-    /// Adds an export's bookmarks (a bookmark kept here keeps the earlier date) and recent talks
-    /// (the later view wins, then the newest `keptRecentTalks` are kept) to `person`'s, in one transaction.
+    /// Adds an export's bookmarks (unless this Pocket decided that talk's bookmark later; one kept
+    /// here keeps the earlier date) and recent talks (the later view wins, then the newest
+    /// `keptRecentTalks` are kept) to `person`'s, in one transaction.
     func importData(_ data: ConferenceExport, for person: PersonID) async throws {
         let latest: Int64 = 253_402_300_800_000
         guard data.bookmarks.allSatisfy({ (0...latest).contains($0.addedAt) }), data.recentTalks.allSatisfy({ (0...latest).contains($0.viewedAt) }) else {
@@ -64,10 +65,16 @@ extension ConferenceStateDatabase {
         }
         try await writer.write { db in
             for bookmark in data.bookmarks {
+                // A bookmark is decided at the time it was made, as an outbox change would be: an
+                // un-bookmark made here later still wins.
+                let decided = try Int64.fetchOne(db, sql: "SELECT at FROM bookmark_decision WHERE personID = ? AND talkID = ?",
+                                                 arguments: [person.rawValue, bookmark.talkID])
+                if let decided, decided > bookmark.addedAt { continue }
                 try db.execute(sql: """
                     INSERT INTO bookmark(personID, talkID, addedAt) VALUES (?, ?, ?)
                     ON CONFLICT(personID, talkID) DO UPDATE SET addedAt = MIN(addedAt, excluded.addedAt)
                     """, arguments: [person.rawValue, bookmark.talkID, Self.storedDate(milliseconds: bookmark.addedAt)])
+                try Self.recordBookmarkDecision(db, person: person, talkID: bookmark.talkID, at: bookmark.addedAt, changeID: "import")
             }
             for talk in data.recentTalks {
                 try db.execute(sql: """
