@@ -41,6 +41,12 @@ public struct ConverterDatabase: HealthChecked {
         try Self.migrator.migrate(writer)
     }
 
+    /// Every migration this Pocket knows for `converter.sqlite`, oldest first: a restore refuses a backup
+    /// whose database ran one that is not here (it comes from a newer Pocket).
+    public static var migrationIdentifiers: [String] {
+        migrator.migrations
+    }
+
     /// Whether `converter.sqlite` can be read.
     public func checkHealth() async throws {
         try await writer.checkSchemaReadable()

@@ -14,6 +14,8 @@ public enum ConverterError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidNumber(String)
     /// The result's magnitude is beyond what `Decimal` can hold (1e-128 to 1e128).
     case valueOutOfRange
+    /// A personal export's converter part that cannot be taken in.
+    case invalidImport(String)
 
     /// A one-line message a user can act on.
     public var description: String {
@@ -34,6 +36,8 @@ public enum ConverterError: Error, Equatable, Sendable, CustomStringConvertible 
             return "'\(text)' is not a number; use digits with an optional '.', e.g. 12.5 or -40"
         case .valueOutOfRange:
             return "The value is too large or too small to show"
+        case .invalidImport(let detail):
+            return "The converter's part of the file cannot be imported: \(detail)"
         }
     }
 }

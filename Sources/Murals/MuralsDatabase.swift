@@ -46,6 +46,12 @@ public final class MuralsDatabase: MuralsStore {
         try migrator.migrate(writer, upTo: identifier)
     }
 
+    /// Every migration this Pocket knows for `murals.sqlite`, oldest first: a restore refuses a backup
+    /// whose database ran one that is not here (it comes from a newer Pocket).
+    public static var migrationIdentifiers: [String] {
+        migrator.migrations
+    }
+
     /// Whether the murals database can be read.
     public func checkHealth() async throws {
         try await writer.checkSchemaReadable()

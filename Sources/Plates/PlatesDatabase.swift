@@ -47,6 +47,12 @@ public struct PlatesDatabase: HealthChecked {
         try migrator.migrate(writer, upTo: last)
     }
 
+    /// Every migration this Pocket knows for `plates.sqlite`, oldest first: a restore refuses a backup
+    /// whose database ran one that is not here (it comes from a newer Pocket).
+    public static var migrationIdentifiers: [String] {
+        migrator.migrations
+    }
+
     /// Whether `plates.sqlite` can be read.
     public func checkHealth() async throws {
         try await writer.checkSchemaReadable()

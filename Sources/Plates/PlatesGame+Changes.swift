@@ -27,34 +27,45 @@ extension PlatesGame {
         if let code = change.stateCode { _ = try validated(code) }
         return try await writer.write { db in
             _ = try currentTrip(db)
-            let seen = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM plateChange WHERE personID = ? AND id = ?)",
-                arguments: [person.rawValue, change.id]) ?? false
-            if seen { return ChangeOutcome(applied: false, game: try snapshot(db)) }
-            let change = try recordsLocation(db) ? change : change.withoutLocation
-            try db.execute(
-                sql: "INSERT INTO plateChange(personID, id, at, kind, stateCode, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [person.rawValue, change.id, change.at, change.kind.rawValue, change.stateCode,
-                            change.location?.latitude, change.location?.longitude])
-            let log = ChangeLog(db: db, person: person)
-            if change.kind == .newTrip {
-                try startTrip(at: change, log: log)
-            } else {
-                try merge(change, span: try log.span(containing: change.at))
-            }
-            return ChangeOutcome(applied: true, game: try snapshot(db))
+            let applied = try apply(change, in: db, keepingLocation: try recordsLocation(db))
+            return ChangeOutcome(applied: applied, game: try snapshot(db))
         }
+    }
+
+    /// Applies one change inside the caller's transaction (the person's current trip already
+    /// started), at most once per id; false for a resend. The location is kept only if
+    /// `keepingLocation` (the person records where, or an import of what they recorded then).
+    func apply(_ change: PlateChange, in db: Database, keepingLocation: Bool) throws -> Bool {
+        let seen = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM plateChange WHERE personID = ? AND id = ?)",
+            arguments: [person.rawValue, change.id]) ?? false
+        if seen { return false }
+        let change = keepingLocation ? change : change.withoutLocation
+        try db.execute(
+            sql: "INSERT INTO plateChange(personID, id, at, kind, stateCode, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [person.rawValue, change.id, change.at, change.kind.rawValue, change.stateCode,
+                        change.location?.latitude, change.location?.longitude])
+        let log = ChangeLog(db: db, person: person)
+        if change.kind == .newTrip {
+            try startTrip(at: change, log: log)
+        } else {
+            try merge(change, span: try log.span(containing: change.at))
+        }
+        return true
     }
 }
 
 // MARK: - Private
 
-private extension PlatesGame {
+extension PlatesGame {
     /// Whether the person records where they spot.
     func recordsLocation(_ db: Database) throws -> Bool {
         try String.fetchOne(db, sql: "SELECT value FROM setting WHERE personID = ? AND key = 'recordsLocation'", arguments: [person.rawValue]) == "1"
     }
 
+}
+
+private extension PlatesGame {
     /// Merges a spot, un-spot or Reset Game into the trip of `span`.
     func merge(_ change: PlateChange, span: ChangeLog.Span) throws {
         let log = span.log

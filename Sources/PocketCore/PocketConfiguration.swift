@@ -22,6 +22,36 @@ public struct PocketConfiguration: Sendable, Equatable {
     public var httpPort: Int?
     /// Names phones reach Pocket by (`--name`), lowercased, before any address in links.
     public var names: [String]
+    /// When and where `pocket serve` makes its daily backup; nil with `--no-backups`.
+    public var backups: BackupSchedule?
+
+    /// The daily backup: a time of day on the server's clock and the folder archives go to.
+    public struct BackupSchedule: Sendable, Equatable {
+        /// Where archives are kept (and pruned to the last 7 daily and 4 weekly).
+        public var directory: URL
+        /// Hour of the day, 0–23.
+        public var hour: Int
+        /// Minute of the hour, 0–59.
+        public var minute: Int
+
+        /// Creates a schedule.
+        public init(directory: URL, hour: Int = 3, minute: Int = 30) {
+            self.directory = directory
+            self.hour = hour
+            self.minute = minute
+        }
+
+        /// The next time the backup is due strictly after `date`, in `calendar`'s time zone.
+        public func next(after date: Date, calendar: Calendar = .current) -> Date {
+            let time = DateComponents(hour: hour, minute: minute, second: 0)
+            return calendar.nextDate(after: date, matching: time, matchingPolicy: .nextTime) ?? date.addingTimeInterval(24 * 60 * 60)
+        }
+    }
+
+    /// The backups folder inside a data folder, where backups go unless told otherwise.
+    public static func defaultBackupDirectory(in dataDirectory: URL) -> URL {
+        dataDirectory.appendingPathComponent("backups", isDirectory: true)
+    }
 
     /// Paths of a PEM certificate chain and its private key.
     public struct TLSFiles: Sendable, Equatable {
@@ -58,6 +88,7 @@ public struct PocketConfiguration: Sendable, Equatable {
         self.usesOwnCertificateAuthority = false
         self.httpPort = nil
         self.names = []
+        self.backups = BackupSchedule(directory: Self.defaultBackupDirectory(in: dataDirectory))
     }
 
     /// Whether the server is reachable only from this machine.
@@ -108,10 +139,17 @@ extension PocketConfiguration {
         public var httpPort: String?
         /// Every `--name`
         public var names: [String]
+        /// `--backups` (true) or `--no-backups` (false)
+        public var backups: Bool?
+        /// `--backup-dir`
+        public var backupDirectory: String?
+        /// `--backup-time`
+        public var backupTime: String?
 
         /// Creates a set of command-line values.
         public init(host: String? = nil, port: String? = nil, dataDirectory: String? = nil, logLevel: String? = nil, tlsCertificate: String? = nil, tlsKey: String? = nil,
-                    trustedProxy: String? = nil, https: Bool? = nil, httpPort: String? = nil, names: [String] = []) {
+                    trustedProxy: String? = nil, https: Bool? = nil, httpPort: String? = nil, names: [String] = [],
+                    backups: Bool? = nil, backupDirectory: String? = nil, backupTime: String? = nil) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
@@ -122,6 +160,9 @@ extension PocketConfiguration {
             self.https = https
             self.httpPort = httpPort
             self.names = names
+            self.backups = backups
+            self.backupDirectory = backupDirectory
+            self.backupTime = backupTime
         }
     }
 
@@ -155,7 +196,7 @@ extension PocketConfiguration {
         default: throw .incompleteTLS
         }
 
-        let https = try httpsChoice(option: options.https, environment: environment["POCKET_HTTPS"])
+        let https = try switchChoice(option: options.https, environment: environment["POCKET_HTTPS"], variable: "POCKET_HTTPS")
         if https == false, tls != nil { throw .conflictingHTTPS }
         // Beyond loopback a phone needs HTTPS, so Pocket's own is the default there.
         let ownAuthority = tls == nil && (https ?? !isLoopback(host))
@@ -176,6 +217,7 @@ extension PocketConfiguration {
             }
             configuration.trustedProxy = proxy
         }
+        configuration.backups = try backupSchedule(options: options, dataDirectory: dataDirectory, value: value)
         return configuration
     }
 
@@ -201,15 +243,37 @@ private extension PocketConfiguration {
         return number
     }
 
-    /// `--https`/`--no-https`, else `POCKET_HTTPS` (1/0, true/false, yes/no, on/off), else nil.
-    static func httpsChoice(option: Bool?, environment: String?) throws(ConfigurationError) -> Bool? {
+    /// An on/off option (`--https`/`--no-https`), else its variable (1/0, true/false, yes/no, on/off), else nil.
+    static func switchChoice(option: Bool?, environment: String?, variable: String) throws(ConfigurationError) -> Bool? {
         if let option { return option }
         guard let text = environment?.trimmingCharacters(in: .whitespaces).lowercased(), !text.isEmpty else { return nil }
         switch text {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
-        default: throw .invalidOption(option: "POCKET_HTTPS", value: text, expected: "1 or 0 (true/false, yes/no, on/off)")
+        default: throw .invalidOption(option: variable, value: text, expected: "1 or 0 (true/false, yes/no, on/off)")
         }
+    }
+
+    /// The daily backup, unless `--no-backups`/`POCKET_BACKUPS=0`: `--backup-time HH:MM` (24-hour,
+    /// the server's local time; default 03:30) into `--backup-dir` (default `backups/` in the data folder).
+    static func backupSchedule(options: Options, dataDirectory: URL, value: (String?, String) -> String?) throws(ConfigurationError) -> BackupSchedule? {
+        let enabled = try switchChoice(option: options.backups, environment: value(nil, "POCKET_BACKUPS"), variable: "POCKET_BACKUPS") ?? true
+        let directory = value(options.backupDirectory, "POCKET_BACKUP_DIR")
+        let timeText = value(options.backupTime, "POCKET_BACKUP_TIME")
+        var schedule = BackupSchedule(directory: defaultBackupDirectory(in: dataDirectory))
+        if let directory {
+            schedule.directory = URL(fileURLWithPath: directory, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        }
+        if let timeText {
+            let parts = timeText.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                  let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else {
+                throw .invalidOption(option: options.backupTime == nil ? "POCKET_BACKUP_TIME" : "backup-time", value: timeText, expected: "a time of day as HH:MM, such as 03:30")
+            }
+            schedule.hour = hour
+            schedule.minute = minute
+        }
+        return enabled ? schedule : nil
     }
 
     /// Each name (an option's values, or `POCKET_NAME` split at commas), checked and lowercased, without repeats.

@@ -21,6 +21,12 @@ public struct RemoteDatabase: RemoteStore {
         try RemoteDatabase(writer: DatabaseFactory.inMemory(label: "remote"), now: now)
     }
 
+    /// Every migration this Pocket knows for `remote.sqlite`, oldest first: a restore refuses a backup
+    /// whose database ran one that is not here (it comes from a newer Pocket).
+    public static var migrationIdentifiers: [String] {
+        migrator.migrations
+    }
+
     /// Wraps a database, migrating it and making sure both devices have a readable row: a missing row
     /// gets the factory state, an unreadable one (an older or damaged shape) is reset with a notice.
     /// Whether `remote.sqlite` can be read.

@@ -7,11 +7,14 @@ import PocketCore
 import PocketWeb
 import Remote
 
-/// Builds every registered app with its live stores, all kept in the data directory.
-func makeApps(dataDirectory: DataDirectory, environment: [String: String], conference: ConferenceOptions, muralsDemo: Bool = false) async throws -> [any PocketApp] {
+/// Builds every registered app with its live stores, all kept in the data directory, and hands
+/// the stores that hold each person's data to exports and imports too.
+func makeApps(dataDirectory: DataDirectory, environment: [String: String], conference: ConferenceOptions,
+              muralsDemo: Bool = false) async throws -> (apps: [any PocketApp], personal: PersonalDataStores) {
     let catalog = try StateCatalog.bundled()
+    let platesDatabase = try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog)
     let plates = PlatesApp(
-        database: try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog),
+        database: platesDatabase,
         catalog: catalog,
         images: PlateImageCache(
             folder: try dataDirectory.folder("plates-images"),
@@ -20,27 +23,31 @@ func makeApps(dataDirectory: DataDirectory, environment: [String: String], confe
         )
     )
     let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file("remote.sqlite")))
-    let converter = ConverterApp(database: try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite")))
+    let converterDatabase = try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite"))
+    let converter = ConverterApp(database: converterDatabase)
     let talkTexts: URL
     do {
         talkTexts = try TalkTextSource.resolve(environment: environment)
     } catch {
         throw CommandFailure(description: error.description)
     }
+    let library = try await ConferenceLibrary.open(dataDirectory: dataDirectory)
     let conferenceApp = ConferenceApp(
-        library: try await ConferenceLibrary.open(dataDirectory: dataDirectory),
+        library: library,
         manifestURL: conference.manifestURL,
         talkTextBase: talkTexts,
         autoUpdate: conference.autoUpdate
     )
-    let murals = try makeMuralsApp(dataDirectory: dataDirectory, environment: environment, demo: muralsDemo)
-    return [conferenceApp, remote, murals, converter, plates]
+    let muralsDatabase = try MuralsDatabase.onDisk(at: dataDirectory.file(muralsDemo ? "murals-demo.sqlite" : "murals.sqlite"))
+    let murals = try makeMuralsApp(dataDirectory: dataDirectory, environment: environment, demo: muralsDemo, store: muralsDatabase)
+    let personal = PersonalDataStores(plates: platesDatabase, murals: muralsDatabase, converter: converterDatabase, conference: library)
+    return ([conferenceApp, remote, murals, converter, plates], personal)
 }
 
 /// The Murals app: the real service (or `POCKET_MURALS_URL` / `POCKET_MURALS_IMAGES_URL`), or with
 /// `--demo` Pocket's built-in demo service; Leaflet from `POCKET_LEAFLET_DIR` or Debian's folder;
 /// map tiles from OpenStreetMap unless `POCKET_MURALS_TILES` names another tile server.
-func makeMuralsApp(dataDirectory: DataDirectory, environment: [String: String], demo: Bool) throws -> MuralsApp {
+func makeMuralsApp(dataDirectory: DataDirectory, environment: [String: String], demo: Bool, store: MuralsDatabase) throws -> MuralsApp {
     let service = demo ? MuralsService.demo : try MuralsService.live(environment: environment)
     let leafletFolder = environment["POCKET_LEAFLET_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
     var tiles = MuralsTiles.openStreetMap
@@ -53,7 +60,7 @@ func makeMuralsApp(dataDirectory: DataDirectory, environment: [String: String], 
     // A demo keeps its own murals and pictures, so trying it never mixes with the real ones.
     let prefix = demo ? "murals-demo" : "murals"
     return MuralsApp(
-        store: try MuralsDatabase.onDisk(at: dataDirectory.file("\(prefix).sqlite")),
+        store: store,
         service: service,
         imageFolder: try dataDirectory.folder("\(prefix)-images"),
         leaflet: LeafletAssets.load(from: leafletFolder ?? LeafletAssets.defaultFolder),

@@ -14,7 +14,8 @@ struct PocketCommand: AsyncParsableCommand {
         commandName: "pocket",
         abstract: "Five classic mobile apps behind one home screen, served to your phone.",
         version: PocketVersion.current,
-        subcommands: [Serve.self, UsersCommand.self, PairCommand.self, TrustCommand.self, Convert.self, ConferenceCommand.self, MuralsCommand.self, ServiceCommand.self],
+        subcommands: [Serve.self, UsersCommand.self, PairCommand.self, TrustCommand.self, Convert.self, ConferenceCommand.self, MuralsCommand.self, ServiceCommand.self,
+                      BackupCommand.self, RestoreCommand.self],
         defaultSubcommand: Serve.self
     )
 
@@ -47,6 +48,7 @@ struct PocketCommand: AsyncParsableCommand {
     private static func oneLineMessage(for error: any Error) -> String {
         if let error = error as? ConfigurationError { return error.description }
         if let error = error as? CommandFailure { return error.description }
+        if let error = error as? BackupError { return error.description }
         let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
         return message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
     }

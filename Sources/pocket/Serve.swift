@@ -39,14 +39,28 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("auto-update"), help: "Install a new Conference database at start-up without asking.")
     var autoUpdate = false
 
+    @Option(name: .customLong("backup-dir"), help: ArgumentHelp("Folder for the daily backups (env POCKET_BACKUP_DIR; default backups/ in the data folder).", valueName: "folder"))
+    var backupDirectory: String?
+
+    @Option(name: .customLong("backup-time"), help: ArgumentHelp("Time of day of the daily backup, HH:MM on this computer's clock (env POCKET_BACKUP_TIME; default 03:30).", valueName: "time"))
+    var backupTime: String?
+
+    @Flag(inversion: .prefixedNo, help: "Make a backup every day, keeping the last 7 daily and 4 weekly (env POCKET_BACKUPS; default on).")
+    var backups: Bool?
+
     @Flag(help: "Murals: also serve a built-in demo murals service (synthetic murals, labelled \"Demo data\") and use it instead of the real one, so the app works with no network.")
     var demo = false
 
     func run() async throws {
         let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
-                                                  trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names)
+                                                  trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names,
+                                                  backups: backups, backupDirectory: backupDirectory, backupTime: backupTime)
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
         let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
+        // Held while serving, so `pocket restore` can tell the folder is in use; the kernel drops it when the process ends.
+        guard let folderLock = try DataFolderLock.forServing(dataDirectory.url) else {
+            throw CommandFailure(description: "a restore is under way in \(dataDirectory.url.path): wait for it to finish, then start Pocket")
+        }
         let conference: ConferenceOptions
         do {
             conference = ConferenceOptions(
@@ -84,10 +98,14 @@ struct Serve: AsyncParsableCommand {
             }
         }
         do {
+            let made = try await makeApps(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment, conference: conference, muralsDemo: demo)
+            let backups = configuration.backups
             let app = try await buildApplication(
                 configuration: configuration,
-                apps: try await makeApps(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment, conference: conference, muralsDemo: demo),
+                apps: made.apps,
                 people: webPeople,
+                household: HouseholdData(personal: made.personal, backups: backups.map { BackupShelf(folder: $0.directory) }),
+                services: backups.map { [DailyBackups(schedule: $0, dataDirectory: dataDirectory.url, logger: logger)] } ?? [],
                 resources: try WebResources.bundled(),
                 logger: logger,
                 onServerRunning: { port in
@@ -100,6 +118,7 @@ struct Serve: AsyncParsableCommand {
                 }
             )
             try await app.runService()
+            withExtendedLifetime(folderLock) {}
         } catch {
             throw CommandFailure(description: describeStartupError(error, configuration: configuration))
         }

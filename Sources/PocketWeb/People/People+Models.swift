@@ -97,12 +97,14 @@ enum SettingsPage {
         let problem: String?
         /// Pocket's own HTTPS certificate, for owners when Pocket has its own CA.
         let certificate: CertificateSummary.Model?
+        /// Export, import and backups.
+        let data: SettingsData.Model?
 
         /// How many devices Settings lists before "Show all".
         static let devicesShown = 5
 
         init(person: Person, thisDevice: String, devices: [Device], totalDevices: Int, people: [Person], notice: String?, problem: String?,
-             certificate: CertificateSummary.Model? = nil) {
+             certificate: CertificateSummary.Model? = nil, data: SettingsData.Model? = nil) {
             personName = person.name
             isOwner = person.isOwner
             moreDevices = totalDevices > devices.count
@@ -126,6 +128,7 @@ enum SettingsPage {
             self.notice = notice
             self.problem = problem
             self.certificate = certificate
+            self.data = data
         }
 
         static func format(_ date: Date) -> String {

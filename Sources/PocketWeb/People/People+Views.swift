@@ -168,6 +168,7 @@ extension SettingsPage {
             </form>
             <p class="list-section__footer">Changing it signs out your other devices.</p>
             </section>
+            \(unwrap: model.data, { SettingsData.View(model: $0).body })
             \(if: model.isOwner, household)
             \(unwrap: model.certificate, { CertificateSummary.View(model: $0).body })
             """

@@ -7,6 +7,8 @@ import PocketCore
 struct PeopleController: Sendable {
     let renderer: PageRenderer
     let people: WebPeople
+    /// Exports, imports and backups, for the Settings page's data section.
+    let household: HouseholdData
 
     /// What a stranger may use: sign-in, setup and pairing.
     func addPublicRoutes(to router: Router<PocketRequestContext>) {
@@ -250,7 +252,7 @@ struct PeopleController: Sendable {
 private extension PeopleController {
     static let notices = [
         "added": "Added.", "removed": "Removed.", "signed-out": "That device is signed out.",
-        "password": "Password changed. Your other devices are signed out.",
+        "password": "Password changed. Your other devices are signed out.", "imported": "Imported.",
     ]
 
     /// Pairing attempts, redeemed or only looked up, are counted per client address.
@@ -354,12 +356,16 @@ private extension PeopleController {
         let identity = try requireIdentity(context)
         let devices = try await people.store.devices(
             of: identity.person.id, limit: allDevices ? PeopleDatabase.devicesPerPerson : SettingsPage.Model.devicesShown)
+        let everyone = identity.person.isOwner ? try await people.store.people() : []
+        let data = SettingsData.Model(person: identity.person, people: everyone, csrfToken: context.csrfToken,
+                                      latestBackup: identity.person.isOwner ? household.backups?.latest() : nil, backupsOn: household.backups != nil)
         let model = SettingsPage.Model(
             person: identity.person, thisDevice: identity.device.id,
             devices: devices.devices, totalDevices: devices.total,
-            people: identity.person.isOwner ? try await people.store.people() : [],
+            people: everyone,
             notice: notice, problem: problem,
-            certificate: identity.person.isOwner ? people.trust.map(CertificateSummary.Model.init) : nil
+            certificate: identity.person.isOwner ? people.trust.map(CertificateSummary.Model.init) : nil,
+            data: data
         )
         return renderer.page(frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context, status: status) { SettingsPage.View(model: model, chrome: $0) }
     }

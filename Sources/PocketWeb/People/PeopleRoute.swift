@@ -24,6 +24,12 @@ public enum PeopleRoute: Sendable, Equatable {
     case removePerson(Int64)
     /// Changes the signed-in person's own password.
     case changePassword
+    /// Downloads the signed-in person's own data as JSON.
+    case exportData
+    /// Imports a person's exported data (owners).
+    case importData
+    /// Downloads the newest backup archive (owners).
+    case latestBackup
 
     /// The pattern registered with the router.
     var pattern: RouterPath {
@@ -39,6 +45,9 @@ public enum PeopleRoute: Sendable, Equatable {
         case .addPerson: "/settings/people"
         case .removePerson: "/settings/people/:id/remove"
         case .changePassword: "/settings/password"
+        case .exportData: "/settings/export"
+        case .importData: "/settings/import"
+        case .latestBackup: "/settings/backups/latest"
         }
     }
 
@@ -56,7 +65,9 @@ public enum PeopleRoute: Sendable, Equatable {
         case .addPerson: "/settings/people"
         case .removePerson(let id): "/settings/people/\(id)/remove"
         case .changePassword: "/settings/password"
+        case .exportData: "/settings/export"
+        case .importData: "/settings/import"
+        case .latestBackup: "/settings/backups/latest"
         }
     }
-
 }

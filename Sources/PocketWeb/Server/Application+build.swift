@@ -19,6 +19,8 @@ public func buildApplication(
     configuration: PocketConfiguration,
     apps: [any PocketApp],
     people: WebPeople,
+    household: HouseholdData = HouseholdData(),
+    services: [any Service] = [],
     resources: WebResources,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -31,7 +33,7 @@ public func buildApplication(
         certificateNames = { keeper.current.names }
     }
     let hosts = ServedHosts.thisMachine(bind: configuration.host, extra: configuration.names, current: certificateNames)
-    let router = buildRouter(renderer: renderer, apps: apps, people: people, isTLS: configuration.isHTTPS, hosts: hosts)
+    let router = buildRouter(renderer: renderer, apps: apps, people: people, household: household, isTLS: configuration.isHTTPS, hosts: hosts)
     let server: HTTPServerBuilder
     // A connection is closed when it sends no complete request part for this long: that ends
     // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
@@ -57,6 +59,7 @@ public func buildApplication(
         logger: logger
     )
     application.addServices(AppBackgroundService(apps: apps, logger: logger))
+    application.addServices(services)
     if let httpPort = configuration.httpPort {
         let plain = Application(
             router: buildPlainRouter(renderer: renderer, trust: people.trust, httpsPort: { mainPort.value }),
@@ -99,7 +102,7 @@ struct AppBackgroundService: Service {
 /// Requests for a name Pocket does not serve (`hosts`) are refused. Tests pass their own
 /// `router` to put a middleware in front.
 public func buildRouter(
-    renderer: PageRenderer, apps: [any PocketApp], people: WebPeople, isTLS: Bool = false, hosts: ServedHosts = .any,
+    renderer: PageRenderer, apps: [any PocketApp], people: WebPeople, household: HouseholdData = HouseholdData(), isTLS: Bool = false, hosts: ServedHosts = .any,
     router: Router<PocketRequestContext> = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
 ) -> Router<PocketRequestContext> {
     let policy = apps.reduce(ExternalSources(scriptHashes: [renderer.importMap.cspSource])) { $0.merged(with: $1.externalSources) }
@@ -129,12 +132,13 @@ public func buildRouter(
         return problems
     }
     shell.addPublicRoutes(to: router)
-    let controller = PeopleController(renderer: renderer, people: people)
+    let controller = PeopleController(renderer: renderer, people: people, household: household)
     controller.addPublicRoutes(to: router)
 
     let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
     shell.addPrivateRoutes(to: signedIn)
     controller.addPrivateRoutes(to: signedIn)
+    HouseholdDataController(people: people, household: household).addPrivateRoutes(to: signedIn)
     WelcomeController(renderer: renderer).addPrivateRoutes(to: signedIn)
     let environment = WebEnvironment(renderer: renderer)
     for app in apps {

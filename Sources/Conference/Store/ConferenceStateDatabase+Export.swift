@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// One person's Conference data as it leaves or enters Pocket: bookmarks and recently opened
+/// talks, by sci-core talk id (the talks themselves are the downloaded database's).
+public struct ConferenceExport: Codable, Sendable, Equatable {
+    /// A bookmarked talk.
+    public struct Bookmark: Codable, Sendable, Equatable {
+        /// The talk's id in the sci-core database.
+        public var talkID: Int
+        /// When it was bookmarked, milliseconds since 1970.
+        public var addedAt: Int64
+    }
+
+    /// A recently opened talk.
+    public struct RecentTalk: Codable, Sendable, Equatable {
+        /// The talk's id in the sci-core database.
+        public var talkID: Int
+        /// When it was last opened, milliseconds since 1970.
+        public var viewedAt: Int64
+    }
+
+    /// Bookmarks, newest first.
+    public var bookmarks: [Bookmark]
+    /// Recent talks, newest first (at most the 50 Pocket remembers).
+    public var recentTalks: [RecentTalk]
+}
+
+/// Why an export's Conference part cannot be taken in. Its own small enum, beside the export, so
+/// `ConferenceError` (shared with the installer's work) stays as it is.
+public enum ConferenceImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A bookmark's or a view's time outside 1970 to the year 10000.
+    case timeOutOfRange
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .timeOutOfRange: return "The Conference part of the file cannot be imported: a time must be milliseconds since 1970, before the year 10000"
+        }
+    }
+}
+
+extension ConferenceStateDatabase {
+    /// `person`'s bookmarks and recent talks, read in one transaction.
+    func exported(for person: PersonID) async throws -> ConferenceExport {
+        try await writer.read { db in
+            let bookmarks = try Row.fetchAll(db, sql: "SELECT talkID, addedAt FROM bookmark WHERE personID = ? ORDER BY addedAt DESC, talkID DESC",
+                                             arguments: [person.rawValue])
+                .map { ConferenceExport.Bookmark(talkID: try $0.decode(forColumn: "talkID"), addedAt: ChangeTime.milliseconds(try $0.decode(Date.self, forColumn: "addedAt"))) }
+            let recent = try Row.fetchAll(db, sql: "SELECT talkID, viewedAt FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT ?",
+                                          arguments: [person.rawValue, Self.keptRecentTalks])
+                .map { ConferenceExport.RecentTalk(talkID: try $0.decode(forColumn: "talkID"), viewedAt: ChangeTime.milliseconds(try $0.decode(Date.self, forColumn: "viewedAt"))) }
+            return ConferenceExport(bookmarks: bookmarks, recentTalks: recent)
+        }
+    }
+
+    /// Adds an export's bookmarks (unless this Pocket decided that talk's bookmark later; one kept
+    /// here keeps the earlier date) and recent talks (the later view wins, then the newest
+    /// `keptRecentTalks` are kept) to `person`'s, in one transaction.
+    func importData(_ data: ConferenceExport, for person: PersonID) async throws {
+        let latest: Int64 = 253_402_300_800_000
+        guard data.bookmarks.allSatisfy({ (0...latest).contains($0.addedAt) }), data.recentTalks.allSatisfy({ (0...latest).contains($0.viewedAt) }) else {
+            throw ConferenceImportError.timeOutOfRange
+        }
+        try await writer.write { db in
+            for bookmark in data.bookmarks {
+                // A bookmark is decided at the time it was made, as an outbox change would be: an
+                // un-bookmark made here later still wins.
+                let decided = try Int64.fetchOne(db, sql: "SELECT at FROM bookmark_decision WHERE personID = ? AND talkID = ?",
+                                                 arguments: [person.rawValue, bookmark.talkID])
+                if let decided, decided > bookmark.addedAt { continue }
+                try db.execute(sql: """
+                    INSERT INTO bookmark(personID, talkID, addedAt) VALUES (?, ?, ?)
+                    ON CONFLICT(personID, talkID) DO UPDATE SET addedAt = MIN(addedAt, excluded.addedAt)
+                    """, arguments: [person.rawValue, bookmark.talkID, Self.storedDate(milliseconds: bookmark.addedAt)])
+                try Self.recordBookmarkDecision(db, person: person, talkID: bookmark.talkID, at: bookmark.addedAt, changeID: "import")
+            }
+            for talk in data.recentTalks {
+                try db.execute(sql: """
+                    INSERT INTO recent_talk(personID, talkID, viewedAt) VALUES (?, ?, ?)
+                    ON CONFLICT(personID, talkID) DO UPDATE SET viewedAt = MAX(viewedAt, excluded.viewedAt)
+                    """, arguments: [person.rawValue, talk.talkID, Self.storedDate(milliseconds: talk.viewedAt)])
+            }
+            try db.execute(sql: """
+                DELETE FROM recent_talk WHERE personID = ?1 AND talkID NOT IN
+                    (SELECT talkID FROM recent_talk WHERE personID = ?1 ORDER BY viewedAt DESC, talkID DESC LIMIT ?2)
+                """, arguments: [person.rawValue, Self.keptRecentTalks])
+        }
+    }
+}
+
+private extension ConferenceStateDatabase {
+    /// A time in milliseconds as `storedDate` writes it. Half a millisecond is added because
+    /// `storedDate` cuts to whole milliseconds, and a date made from milliseconds in binary
+    /// floating point can fall a hair short of the one it means.
+    static func storedDate(milliseconds: Int64) -> DatabaseDateComponents {
+        storedDate(Date(timeIntervalSince1970: (Double(milliseconds) + 0.5) / 1000))
+    }
+}
+
+extension ConferenceLibrary {
+    /// `person`'s bookmarks and recent talks.
+    public nonisolated func exportedTalks(for person: PersonID) async throws -> ConferenceExport {
+        try await state.exported(for: person)
+    }
+
+    /// Adds an export's bookmarks and recent talks to `person`'s.
+    public nonisolated func importTalks(_ data: ConferenceExport, for person: PersonID) async throws {
+        try await state.importData(data, for: person)
+    }
+
+    /// Every migration this Pocket knows for `conference/state.sqlite`, oldest first (read from a
+    /// database migrated in memory): a restore refuses a backup whose state database ran another.
+    public static func stateMigrationIdentifiers() throws -> [String] {
+        let state = try ConferenceStateDatabase(writer: DatabaseQueue())
+        return try state.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+    }
+
+    /// Opens and so migrates `state.sqlite` in a Conference folder (a restored one), without
+    /// loading any sci-core database.
+    public static func migrateState(inFolder folder: URL) throws {
+        _ = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"))
+    }
+}

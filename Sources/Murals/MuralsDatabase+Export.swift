@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// One person's Murals data as it leaves or enters Pocket: their stars and visits, by the
+/// service's mural ids (the murals themselves are the service's and are synced, not exported).
+public struct MuralsExport: Codable, Sendable, Equatable {
+    /// A starred mural.
+    public struct Star: Codable, Sendable, Equatable {
+        /// The mural's id in the murals service.
+        public var muralID: Int
+        /// When it was starred, milliseconds since 1970.
+        public var addedAt: Int64
+    }
+
+    /// A mural passed on a walk.
+    public struct Visit: Codable, Sendable, Equatable {
+        /// The mural's id in the murals service.
+        public var muralID: Int
+        /// When it was first passed, milliseconds since 1970.
+        public var visitedAt: Int64
+    }
+
+    /// Stars, by mural id.
+    public var stars: [Star]
+    /// Visits, by mural id.
+    public var visits: [Visit]
+}
+
+extension MuralsDatabase {
+    /// `person`'s stars and visits, read in one transaction.
+    public func exported(for person: PersonID) async throws -> MuralsExport {
+        try await writer.read { db in
+            let stars = try Row.fetchAll(db, sql: "SELECT muralID, addedAt FROM favourites WHERE personID = ? ORDER BY muralID", arguments: [person.rawValue])
+                .map { MuralsExport.Star(muralID: try $0.decode(forColumn: "muralID"), addedAt: try $0.decode(forColumn: "addedAt")) }
+            let visits = try Row.fetchAll(db, sql: "SELECT muralID, visitedAt FROM visited WHERE personID = ? ORDER BY muralID", arguments: [person.rawValue])
+                .map { MuralsExport.Visit(muralID: try $0.decode(forColumn: "muralID"), visitedAt: ChangeTime.milliseconds(try $0.decode(Date.self, forColumn: "visitedAt"))) }
+            return MuralsExport(stars: stars, visits: visits)
+        }
+    }
+
+    /// Adds an export's stars and visits to `person`'s in one transaction. A star is decided at
+    /// the time it was made, so a later un-star of that mural here still wins (the outbox's rule);
+    /// a visit keeps the earlier time. Murals this Pocket has not synced yet are kept by id, as
+    /// stars always are, and show once a sync brings them.
+    public func importData(_ data: MuralsExport, for person: PersonID) async throws {
+        for star in data.stars where !(0...253_402_300_800_000).contains(star.addedAt) {
+            throw MuralsError.invalidChange("a star's time must be milliseconds since 1970, before the year 10000")
+        }
+        for visit in data.visits where !(0...253_402_300_800_000).contains(visit.visitedAt) {
+            throw MuralsError.invalidChange("a visit's time must be milliseconds since 1970, before the year 10000")
+        }
+        try await writer.write { db in
+            for star in data.stars {
+                let decided = try Int64.fetchOne(db, sql: "SELECT at FROM favourite_decisions WHERE personID = ? AND muralID = ?",
+                                                 arguments: [person.rawValue, star.muralID])
+                if let decided, decided > star.addedAt { continue }
+                try db.execute(
+                    sql: """
+                        INSERT INTO favourites(personID, muralID, addedAt) VALUES (?, ?, ?)
+                        ON CONFLICT(personID, muralID) DO UPDATE SET addedAt = MIN(addedAt, excluded.addedAt)
+                        """,
+                    arguments: [person.rawValue, star.muralID, star.addedAt])
+                try Self.recordDecision(db, person: person, muralID: star.muralID, at: star.addedAt, changeID: "import")
+            }
+            for visit in data.visits {
+                let date = ChangeTime.date(visit.visitedAt)
+                let existing = try Date.fetchOne(db, sql: "SELECT visitedAt FROM visited WHERE personID = ? AND muralID = ?", arguments: [person.rawValue, visit.muralID])
+                if let existing, existing <= date { continue }
+                try db.execute(
+                    sql: "INSERT INTO visited(personID, muralID, visitedAt) VALUES (?, ?, ?) ON CONFLICT(personID, muralID) DO UPDATE SET visitedAt = excluded.visitedAt",
+                    arguments: [person.rawValue, visit.muralID, date])
+            }
+        }
+    }
+}

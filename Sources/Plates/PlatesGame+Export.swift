@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import PocketCore
+
+/// One person's Plates data as it leaves or enters Pocket (the `plates` part of a personal
+/// export): their settings, every change they made (which the game is worked out from) and, for
+/// a reader, the trips and spots those changes give.
+public struct PlatesExport: Codable, Sendable, Equatable {
+    /// One logged change, as the outbox sends it.
+    public struct Change: Codable, Sendable, Equatable {
+        /// The change's id (chosen by the phone).
+        public var id: String
+        /// When it was made, milliseconds since 1970.
+        public var at: Int64
+        /// `spot`, `unspot`, `reset` or `newTrip`.
+        public var kind: String
+        /// The state's postal code, for a spot or an un-spot.
+        public var state: String?
+        /// Where, for a spot recorded with its place.
+        public var latitude: Double?
+        /// Where, for a spot recorded with its place.
+        public var longitude: Double?
+    }
+
+    /// A trip with its spots (worked out from the changes; informative, not read by an import).
+    public struct TripRecord: Codable, Sendable, Equatable {
+        /// A state spotted on the trip.
+        public struct SpotRecord: Codable, Sendable, Equatable {
+            /// The state's postal code.
+            public var state: String
+            /// When it was spotted, milliseconds since 1970.
+            public var spottedAt: Int64
+            /// Where, if recorded.
+            public var latitude: Double?
+            /// Where, if recorded.
+            public var longitude: Double?
+        }
+
+        /// When the trip started, milliseconds since 1970.
+        public var startedAt: Int64
+        /// When it ended; nil for the trip being played.
+        public var endedAt: Int64?
+        /// Its spots, by state.
+        public var spots: [SpotRecord]
+    }
+
+    /// Whether sounds are muted.
+    public var muted: Bool
+    /// Whether spots record where they were made.
+    public var recordsLocation: Bool
+    /// When the person's first trip started, so an import into someone new starts it there too.
+    public var firstTripStartedAt: Int64?
+    /// Every change, oldest first (ties by id).
+    public var changes: [Change]
+    /// The trips, oldest first.
+    public var trips: [TripRecord]
+}
+
+extension PlatesGame {
+    /// The person's Plates data, read in one transaction.
+    public func exported() async throws -> PlatesExport {
+        let person = self.person
+        return try await writer.read { db in
+            let settings = Dictionary(try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE personID = ?", arguments: [person.rawValue])
+                .map { row -> (String, String) in (try row.decode(forColumn: "key"), try row.decode(forColumn: "value")) }) { first, _ in first }
+            let changes = try Row.fetchAll(db, sql: "SELECT * FROM plateChange WHERE personID = ? ORDER BY at, id", arguments: [person.rawValue])
+                .map { row in
+                    PlatesExport.Change(id: try row.decode(forColumn: "id"), at: try row.decode(forColumn: "at"), kind: try row.decode(forColumn: "kind"),
+                                        state: try row.decode(forColumn: "stateCode"), latitude: try row.decode(forColumn: "latitude"),
+                                        longitude: try row.decode(forColumn: "longitude"))
+                }
+            let trips = try Row.fetchAll(db, sql: "SELECT id, startedAt, endedAt FROM trip WHERE personID = ? ORDER BY startedAt, id", arguments: [person.rawValue])
+                .map { row in
+                    let spots = try Row.fetchAll(db, sql: "SELECT * FROM spot WHERE tripID = ? ORDER BY stateCode", arguments: [try row.decode(Int64.self, forColumn: "id")])
+                        .map { spot in
+                            PlatesExport.TripRecord.SpotRecord(state: try spot.decode(forColumn: "stateCode"), spottedAt: try spot.decode(forColumn: "spottedAt"),
+                                                               latitude: try spot.decode(forColumn: "latitude"), longitude: try spot.decode(forColumn: "longitude"))
+                        }
+                    return PlatesExport.TripRecord(startedAt: try row.decode(forColumn: "startedAt"), endedAt: try row.decode(forColumn: "endedAt"), spots: spots)
+                }
+            return PlatesExport(muted: settings["muted"] == "1", recordsLocation: settings["recordsLocation"] == "1",
+                                firstTripStartedAt: trips.first?.startedAt, changes: changes, trips: trips)
+        }
+    }
+
+    /// Brings an export into this person's game in one transaction: the settings, then every
+    /// change through the same merge as a phone's (each id at most once, so importing twice
+    /// changes nothing). Someone with no trip yet starts their first where the export's did.
+    /// Every change is checked before anything is written, so a bad one refuses the whole import.
+    public func importData(_ data: PlatesExport) async throws {
+        let changes = try data.changes.map { change -> PlateChange in
+            guard let kind = PlateChange.Kind(rawValue: change.kind) else { throw PlatesError.invalidChange("'\(change.kind)' is not a kind of change") }
+            var location: Location?
+            switch (change.latitude, change.longitude) {
+            case let (latitude?, longitude?): location = try Location(latitude: latitude, longitude: longitude)
+            case (nil, nil): location = nil
+            default: throw PlatesError.invalidLocation
+            }
+            let made = try PlateChange(id: change.id, at: change.at, kind: kind, stateCode: change.state, location: location)
+            if let code = made.stateCode { _ = try validated(code) }
+            return made
+        }
+        if let start = data.firstTripStartedAt, !(0...PlateChange.latestTime).contains(start) {
+            throw PlatesError.invalidChange("the first trip's start must be milliseconds since 1970, before the year 10000")
+        }
+        let person = self.person
+        try await writer.write { db in
+            let hasTrip = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE personID = ?)", arguments: [person.rawValue]) ?? false
+            if !hasTrip, let start = data.firstTripStartedAt {
+                try db.execute(sql: "INSERT INTO trip(personID, startedAt) VALUES (?, ?)", arguments: [person.rawValue, start])
+            }
+            _ = try currentTrip(db)
+            for (key, value) in [("muted", data.muted), ("recordsLocation", data.recordsLocation)] {
+                try db.execute(
+                    sql: "INSERT INTO setting(personID, key, value) VALUES (?, ?, ?) ON CONFLICT(personID, key) DO UPDATE SET value = excluded.value",
+                    arguments: [person.rawValue, key, value ? "1" : "0"])
+            }
+            // The places were recorded with the person's consent when they were made: keep them.
+            for change in changes.sorted(by: PlateChange.precedes) {
+                _ = try apply(change, in: db, keepingLocation: true)
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Hummingbird
+import PocketCore
+
+/// A person's own data (Settings → Export My Data), importing an export as a person (owners),
+/// and downloading the newest backup (owners). Whose data an export holds is decided by the
+/// signed-in device, never by the request; owners are checked here, on the server.
+struct HouseholdDataController: Sendable {
+    let people: WebPeople
+    let household: HouseholdData
+
+    /// Every route needs a signed-in person.
+    func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
+        group.get(PeopleRoute.exportData.pattern, use: exportData)
+        group.post(PeopleRoute.importData.pattern, use: importData)
+        group.get(PeopleRoute.latestBackup.pattern, use: latestBackup)
+    }
+
+    @Sendable func exportData(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        guard let identity = context.identity else { throw HTTPError(.unauthorized, message: "Sign in first.") }
+        let now = Date()
+        let data = try await household.personal.export(for: identity.person, now: now).encoded()
+        context.logger.notice("personal data exported by \(identity.person.name.debugDescription)")
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .contentDisposition: "attachment; filename=\"pocket-my-data-\(Self.day(now)).json\"",
+                      .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(data: data))
+        )
+    }
+
+    /// A multipart form: the file, and either an existing person's id or a new person's name and password.
+    @Sendable func importData(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let owner = try context.requireOwner(toDo: "import a person’s data")
+        let form: MultipartForm
+        do {
+            form = try await MultipartForm.read(request.body, contentType: request.headers[.contentType], limit: PersonalData.sizeLimit)
+        } catch MultipartForm.Failure.tooLarge {
+            throw HTTPError(.contentTooLarge, message: PersonalDataError.tooLarge.description)
+        } catch {
+            throw HTTPError(.badRequest, message: "The import form arrived incomplete; choose the file and send it again.")
+        }
+        guard let file = form.files["file"], !file.isEmpty else { throw HTTPError(.badRequest, message: "Choose an export file (.json) to import.") }
+        let document: PersonalData
+        do {
+            document = try PersonalData.decode(file)
+        } catch {
+            throw HTTPError(.badRequest, message: error.description)
+        }
+        let target = try await importTarget(form.fields)
+        do {
+            try await household.personal.importData(document, for: target.person.id)
+        } catch {
+            // A person made for this import goes again, so a refused import leaves nothing behind.
+            if target.isNew { try? await people.store.removePerson(named: target.person.name) }
+            throw HTTPError(.badRequest, message: error.description)
+        }
+        context.logger.notice("personal data of \(document.person.debugDescription) imported as \(target.person.name.debugDescription) by \(owner.name.debugDescription)")
+        return Response(status: .seeOther, headers: [.location: PeopleRoute.settings.href + "?notice=imported"])
+    }
+
+    @Sendable func latestBackup(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        _ = try context.requireOwner(toDo: "download backups")
+        guard let latest = household.backups?.latest() else { throw HTTPError(.notFound, message: "Pocket has made no backup yet.") }
+        let body = try await FileIO().loadFile(path: latest.url.path, context: context)
+        context.logger.notice("backup \(latest.url.lastPathComponent) downloaded")
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/zip", .contentLength: String(latest.size), .cacheControl: "no-store",
+                      .contentDisposition: "attachment; filename=\"\(latest.url.lastPathComponent)\""],
+            body: body
+        )
+    }
+}
+
+// MARK: - Helpers
+
+private extension HouseholdDataController {
+    /// The person the import is for: an existing one by id, or one made now (a member).
+    func importTarget(_ fields: [String: String]) async throws -> (person: Person, isNew: Bool) {
+        let choice = fields["person"] ?? "new"
+        if choice != "new" {
+            guard let id = Int64(choice), let person = try await people.store.person(id: PersonID(rawValue: id)) else {
+                throw HTTPError(.notFound, message: "That person no longer exists.")
+            }
+            return (person, false)
+        }
+        do {
+            let person = try await people.store.addPerson(name: fields["name"] ?? "", password: fields["password"] ?? "", isOwner: false)
+            return (person, true)
+        } catch let error as PeopleError {
+            throw HTTPError(.badRequest, message: error.description)
+        }
+    }
+
+    static func day(_ date: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}
+
+/// A small `multipart/form-data` body read whole (an import form: a JSON file and a few fields),
+/// parsed by the same parser as the Conference upload, with a limit on the whole body.
+struct MultipartForm {
+    /// Why a form could not be read.
+    enum Failure: Error {
+        case notMultipart
+        case malformed
+        case tooLarge
+    }
+
+    /// Text fields by name (the first of each).
+    var fields: [String: String] = [:]
+    /// File fields' contents by name (the first of each).
+    var files: [String: Data] = [:]
+
+    static func read(_ body: RequestBody, contentType: String?, limit: Int64) async throws(Failure) -> MultipartForm {
+        guard let boundary = MultipartFileUpload.boundary(contentType: contentType) else { throw .notMultipart }
+        var parser = MultipartFileUpload.Parser(boundary: Array(("--" + boundary).utf8))
+        var form = MultipartForm()
+        var current: (headers: MultipartFileUpload.PartHeaders, bytes: [UInt8])?
+        var total: Int64 = 0
+        do {
+            for try await chunk in body {
+                total += Int64(chunk.readableBytes)
+                if total > limit + 64 * 1024 { throw Failure.tooLarge }
+                for event in parser.feed(chunk.readableBytesView) {
+                    switch event {
+                    case .part(let headers):
+                        current = (headers, [])
+                    case .data(let bytes):
+                        current?.bytes += bytes
+                    case .partEnd:
+                        guard let part = current, let name = part.headers.name else { continue }
+                        if part.headers.fileName != nil {
+                            if form.files[name] == nil { form.files[name] = Data(part.bytes) }
+                        } else if form.fields[name] == nil {
+                            form.fields[name] = String(decoding: part.bytes, as: UTF8.self)
+                        }
+                        current = nil
+                    }
+                }
+                if parser.isFailed { throw Failure.malformed }
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .malformed
+        }
+        guard parser.isFinished else { throw .malformed }
+        return form
+    }
+}

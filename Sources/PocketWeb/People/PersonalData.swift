@@ -1,0 +1,185 @@
+import Conference
+import Converter
+import Foundation
+import Murals
+import Plates
+import PocketCore
+
+/// A person's own data as one JSON file (Settings → Export My Data), which an owner can import
+/// as a new or existing person on another Pocket. The schema is versioned: `version` changes
+/// when a field changes meaning, and a Pocket refuses a version newer than it knows.
+///
+/// Each part is the app's own export type (`PlatesExport`, `MuralsExport`, `ConverterExport`,
+/// `ConferenceExport`); a part is absent when that app is not served or holds nothing to say.
+/// Times are whole milliseconds since 1970, as everywhere in Pocket's stores.
+public struct PersonalData: Codable, Sendable, Equatable {
+    /// What `format` always says, so any other JSON is refused at once.
+    public static let formatName = "pocket-personal-data"
+    /// The schema version this Pocket writes and the newest it reads.
+    public static let currentVersion = 1
+    /// The largest file an import reads.
+    public static let sizeLimit: Int64 = 32 << 20
+
+    /// Always `formatName`.
+    public var format: String
+    /// The schema's version.
+    public var version: Int
+    /// The Pocket that wrote the file.
+    public var pocketVersion: String
+    /// When it was written, milliseconds since 1970.
+    public var exportedAt: Int64
+    /// Whose data it is (their name on the Pocket that wrote it).
+    public var person: String
+    /// Games, trips, spots and settings.
+    public var plates: PlatesExport?
+    /// Starred and visited murals.
+    public var murals: MuralsExport?
+    /// The converter's remembered screen.
+    public var converter: ConverterExport?
+    /// Bookmarked and recently opened talks.
+    public var conference: ConferenceExport?
+
+    /// The file's bytes: sorted keys and indented, so two exports of the same data are the same text.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Reads a file, refusing with one line anything that is not a personal export this Pocket reads.
+    public static func decode(_ data: Data) throws(PersonalDataError) -> PersonalData {
+        struct Header: Decodable {
+            let format: String?
+            let version: Int?
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == formatName else {
+            throw .notAnExport
+        }
+        guard let version = header.version, version >= 1 else { throw .malformed("it has no version") }
+        guard version <= currentVersion else { throw .newerVersion(version) }
+        let document: PersonalData
+        do {
+            document = try JSONDecoder().decode(PersonalData.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw .malformed("\(path(context.codingPath + [key])) is missing")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw .malformed("\(path(context.codingPath)) is not what it should be")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw .malformed("\(path(context.codingPath)) is empty")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .malformed("\(path(context.codingPath)) cannot be read")
+        } catch {
+            throw .malformed("it cannot be read")
+        }
+        return document
+    }
+
+    /// Refuses a time no store can hold, before any store writes: a refusal then changes nothing.
+    func checkTimes() throws(PersonalDataError) {
+        let times = (murals?.stars.map(\.addedAt) ?? []) + (murals?.visits.map(\.visitedAt) ?? []) + [converter?.savedAt].compactMap { $0 }
+            + (conference?.bookmarks.map(\.addedAt) ?? []) + (conference?.recentTalks.map(\.viewedAt) ?? [])
+        guard times.allSatisfy({ (0...PlateChange.latestTime).contains($0) }) else {
+            throw .malformed("a time is not milliseconds since 1970 before the year 10000")
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.isEmpty ? "the file" : String(text.drop { $0 == "." }.prefix(80))
+    }
+}
+
+/// Why a personal export cannot be imported; one line each.
+public enum PersonalDataError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Not JSON, or JSON of something else.
+    case notAnExport
+    /// A personal export with a part that cannot be read.
+    case malformed(String)
+    /// Written by a newer Pocket.
+    case newerVersion(Int)
+    /// Larger than `PersonalData.sizeLimit`.
+    case tooLarge
+    /// An app's store refused a part.
+    case refused(String)
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .notAnExport: return "That file is not a Pocket personal data export (Settings → Export My Data makes one)."
+        case .malformed(let detail): return "That export cannot be imported: \(detail). Nothing was changed."
+        case .newerVersion(let version): return "That export was made by a newer Pocket (version \(version) of the format); upgrade this Pocket first. Nothing was changed."
+        case .tooLarge: return "That file is larger than the \(PersonalData.sizeLimit >> 20) MB an export can be."
+        case .refused(let detail): return "\(detail) Nothing was changed."
+        }
+    }
+}
+
+/// The stores holding each person's data, for exports and imports. Each is optional: a
+/// Pocket (or a test) without an app simply has no part for it.
+public struct PersonalDataStores: Sendable {
+    /// Games and trips.
+    public var plates: PlatesDatabase?
+    /// Stars and visits (the store the Murals app serves: the demo's with `--demo`).
+    public var murals: MuralsDatabase?
+    /// Converter screens.
+    public var converter: ConverterDatabase?
+    /// Bookmarks and recent talks.
+    public var conference: ConferenceLibrary?
+
+    /// The stores to export from and import into.
+    public init(plates: PlatesDatabase? = nil, murals: MuralsDatabase? = nil, converter: ConverterDatabase? = nil, conference: ConferenceLibrary? = nil) {
+        self.plates = plates
+        self.murals = murals
+        self.converter = converter
+        self.conference = conference
+    }
+
+    /// `person`'s data from every store.
+    public func export(for person: Person, now: Date = Date()) async throws -> PersonalData {
+        PersonalData(
+            format: PersonalData.formatName, version: PersonalData.currentVersion, pocketVersion: PocketVersion.current,
+            exportedAt: ChangeTime.milliseconds(now), person: person.name,
+            plates: try await plates?.game(for: person.id).exported(),
+            murals: try await murals?.exported(for: person.id),
+            converter: try await converter?.store(for: person.id).exported(),
+            conference: try await conference?.exportedTalks(for: person.id)
+        )
+    }
+
+    /// Adds `document`'s data to `person`'s, and only theirs: every store writes through the
+    /// person it is given. Plates goes first because it checks every change before writing any;
+    /// the other parts are checked by their stores before their one transaction each.
+    public func importData(_ document: PersonalData, for person: PersonID) async throws(PersonalDataError) {
+        try document.checkTimes()
+        do {
+            if let part = document.plates, let plates { try await plates.game(for: person).importData(part) }
+            if let part = document.murals, let murals { try await murals.importData(part, for: person) }
+            if let part = document.converter, let converter { try await converter.store(for: person).importData(part) }
+            if let part = document.conference, let conference { try await conference.importTalks(part, for: person) }
+        } catch let error as PlatesError {
+            throw .refused(error.description)
+        } catch let error as MuralsError {
+            throw .refused(error.description)
+        } catch let error as ConverterError {
+            throw .refused(error.description)
+        } catch let error as ConferenceImportError {
+            throw .refused(error.description)
+        } catch {
+            throw .refused("The import failed: \(error).")
+        }
+    }
+}
+
+/// What Settings offers beyond people: personal exports and imports, and the latest backup.
+public struct HouseholdData: Sendable {
+    /// The stores exports are read from and imports written to.
+    public var personal: PersonalDataStores
+    /// Where `pocket serve` keeps its daily backups; nil when it makes none.
+    public var backups: BackupShelf?
+
+    /// Creates the household's data access.
+    public init(personal: PersonalDataStores = PersonalDataStores(), backups: BackupShelf? = nil) {
+        self.personal = personal
+        self.backups = backups
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Conference
+import Converter
+import Foundation
+import Murals
+import Plates
+import PocketCore
+import Remote
+
+/// `pocket backup`: one archive of everything Pocket cannot fetch again, while a server may run.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Back up the data folder into one archive, also while Pocket serves.",
+        discussion: """
+            Every database is copied with SQLite's online backup (consistent per database while a server writes), with Pocket's CA \
+            (tls/) and small settings, and a manifest of each file's size and SHA-256. The Conference database and the picture caches \
+            are left out (they are fetched again); --include-caches keeps the pictures. Prints the archive's path last; progress only on a terminal.
+            """
+    )
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("Folder for the archive (env POCKET_BACKUP_DIR; default backups/ in the data folder).", valueName: "folder"))
+    var folder: String?
+
+    @Flag(name: .customLong("include-caches"), help: "Also keep the plate and mural pictures, which Pocket can fetch again.")
+    var includeCaches = false
+
+    @OptionGroup var data: DataOptions
+
+    func run() async throws {
+        var options = PocketConfiguration.Options(data)
+        options.backups = true
+        options.backupDirectory = folder
+        let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
+        let target = configuration.backups?.directory ?? PocketConfiguration.defaultBackupDirectory(in: configuration.dataDirectory)
+        guard FileManager.default.fileExists(atPath: configuration.dataDirectory.path) else {
+            throw BackupError.nothingToBackUp(configuration.dataDirectory.path)
+        }
+        let terminal = isatty(STDOUT_FILENO) == 1
+        let started = Date()
+        let made = try await BackupMaker(dataDirectory: configuration.dataDirectory, includeCaches: includeCaches).makeOffThread(into: target) { progress in
+            guard terminal else { return }
+            let line = progress.path.isEmpty ? "Writing the archive…" : "[\(progress.done + 1)/\(progress.total)] \(progress.path)"
+            FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(TerminalText.safe(line))".utf8))
+        }
+        if terminal {
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            FileHandle.standardOutput.write(Data("\r\u{1B}[2K".utf8))
+            let count = made.manifest.files.count
+            say("Backed up \(count) \(count == 1 ? "file" : "files") into \(made.size) bytes in \(seconds) s.")
+            for item in made.manifest.leftOut { say("Left out \(item.path): \(item.reason).") }
+        }
+        say(made.url.path)
+    }
+}
+
+/// `pocket restore`: replaces the data folder with a backup's, once the backup proves sound.
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore the data folder from a backup archive (stop the server first).",
+        discussion: """
+            Checks every file's SHA-256 and each database's integrity before touching anything, refuses while a server runs on the folder \
+            or when the archive comes from a newer Pocket, and migrates one from an older Pocket. The folder it replaces is kept aside \
+            until the restore has finished; the Conference database and picture caches in it are kept.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The backup archive (pocket-backup-….zip).", valueName: "archive"))
+    var archive: String
+
+    @OptionGroup var data: DataOptions
+
+    func run() async throws {
+        let configuration = try PocketConfiguration.resolve(options: PocketConfiguration.Options(data), environment: ProcessInfo.processInfo.environment)
+        let archiveURL = URL(fileURLWithPath: archive).standardizedFileURL
+        guard FileManager.default.isReadableFile(atPath: archiveURL.path) else { throw ConfigurationError.unreadableFile(path: archiveURL.path) }
+        let restorer = BackupRestorer(knownMigrations: try Self.knownMigrations())
+        let report = try await restorer.restore(archiveURL, into: configuration.dataDirectory) { folder in
+            try await Self.openStores(in: folder)
+        }
+        let made = report.manifest
+        say("Restored \(made.files.count) files from a backup made by Pocket \(made.pocketVersion) at \(ChangeTime.date(made.createdAt).formatted(.iso8601)) into \(configuration.dataDirectory.path).")
+        if !report.carriedOver.isEmpty { say("Kept from the folder it replaced: \(report.carriedOver.joined(separator: ", ")).") }
+    }
+
+    /// What this Pocket's stores know, by database path in the data folder.
+    static func knownMigrations() throws -> [String: [String]] {
+        [
+            "people.sqlite": PeopleDatabase.migrationIdentifiers,
+            "plates.sqlite": PlatesDatabase.migrationIdentifiers,
+            "converter.sqlite": ConverterDatabase.migrationIdentifiers,
+            "remote.sqlite": RemoteDatabase.migrationIdentifiers,
+            "murals*.sqlite": MuralsDatabase.migrationIdentifiers,
+            "conference/state.sqlite": try ConferenceLibrary.stateMigrationIdentifiers(),
+        ]
+    }
+
+    /// Opens, and so migrates, every store whose file the restored folder has, then lets them go.
+    static func openStores(in folder: URL) async throws {
+        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) }
+        if exists("people.sqlite") { _ = try PeopleDatabase.onDisk(at: folder.appendingPathComponent("people.sqlite")) }
+        if exists("plates.sqlite") { _ = try PlatesDatabase.onDisk(at: folder.appendingPathComponent("plates.sqlite"), catalog: try StateCatalog.bundled()) }
+        if exists("converter.sqlite") { _ = try ConverterDatabase.onDisk(at: folder.appendingPathComponent("converter.sqlite")) }
+        if exists("remote.sqlite") { _ = try RemoteDatabase.onDisk(at: folder.appendingPathComponent("remote.sqlite")) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix("murals") && name.hasSuffix(".sqlite") {
+            _ = try MuralsDatabase.onDisk(at: folder.appendingPathComponent(name))
+        }
+        if exists("conference/state.sqlite") { try ConferenceLibrary.migrateState(inFolder: folder.appendingPathComponent("conference")) }
+    }
+}

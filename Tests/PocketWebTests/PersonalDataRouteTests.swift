@@ -1,0 +1,236 @@
+import Conference
+import Converter
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Murals
+import Plates
+import PocketCore
+import Testing
+@testable import PocketWeb
+
+/// Settings → Export My Data and an owner's import, over the real router with real stored
+/// sessions: an export round-trips exactly, and an import reaches only the person it is for.
+@Suite("Personal data export and import")
+struct PersonalDataRouteTests {
+    /// Every store that holds a person's data, fresh.
+    private static func stores() async throws -> PersonalDataStores {
+        let murals = try MuralsDatabase.inMemory()
+        let shown = (1...3).map { id in
+            Mural(id: id, title: "Mural \(id)", artist: nil, info: nil, thumbnail: nil, coordinate: GeoCoordinate(latitude: 53.4, longitude: -3.0),
+                  isEnabled: true, lastModified: "2026-01-01", images: [])
+        }
+        _ = try await murals.apply(shown, fetchedAt: Date(), wasIncremental: false)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("personal-data-\(UUID().uuidString)", isDirectory: true)
+        return PersonalDataStores(
+            plates: try PlatesDatabase.inMemory(catalog: try StateCatalog.bundled()),
+            murals: murals,
+            converter: try ConverterDatabase.inMemory(),
+            conference: try await ConferenceLibrary.open(folder: folder, sample: .whenNeeded)
+        )
+    }
+
+    /// A day of someone's use of every app, at fixed times.
+    private static func use(_ stores: PersonalDataStores, as person: PersonID, base: Int64, states: [String]) async throws {
+        let game = try #require(stores.plates).game(for: person)
+        _ = try await game.setRecordsLocation(true)
+        _ = try await game.setMuted(true)
+        for (index, state) in states.enumerated() {
+            let place = index == 0 ? try Location(latitude: 44.05, longitude: -123.09) : nil
+            _ = try await game.apply(try PlateChange(id: "\(person.rawValue)-spot-\(index)", at: base + Int64(index) * 1000, kind: .spot, stateCode: state, location: place))
+        }
+        _ = try await game.apply(try PlateChange(id: "\(person.rawValue)-trip", at: base + 10_000, kind: .newTrip))
+        _ = try await game.apply(try PlateChange(id: "\(person.rawValue)-late", at: base + 11_000, kind: .spot, stateCode: states[0]))
+        let murals = try #require(stores.murals)
+        try await murals.setFavourite(true, muralID: 2, for: person)
+        try await murals.markVisited([1, 3], for: person)
+        let converter = try #require(stores.converter).store(for: person)
+        _ = try await converter.replace(with: ConverterState(category: .temperature), changedAt: base + 20_000)
+        let conference = try #require(stores.conference)
+        try await conference.setBookmark(true, talkID: 7, for: person, at: ChangeTime.date(base + 30_000))
+        try await conference.recordView(talkID: 9, by: person)
+    }
+
+    private static func application(_ household: TestHousehold, stores: PersonalDataStores, backups: BackupShelf? = nil) async throws -> some ApplicationProtocol {
+        let renderer = try PageRenderer(resources: WebResources.bundled())
+        let router = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: SignInAs(member: household.owner))
+        let people = WebPeople(store: household.people)
+        return Application(router: buildRouter(renderer: renderer, apps: [], people: people, household: HouseholdData(personal: stores, backups: backups), router: router))
+    }
+
+    /// A multipart import form, its CSRF token in the address as the page's form has it.
+    private static func importForm(_ file: Data, fields: [String: String]) -> (body: ByteBuffer, contentType: String) {
+        let boundary = "pocket-test-\(UUID().uuidString)"
+        var text = ""
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        var body = Data(text.utf8)
+        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"export.json\"\r\nContent-Type: application/json\r\n\r\n".utf8)
+        body += file
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        return (ByteBuffer(data: body), "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// A document without the fields that say when and for whom it was written.
+    private static func content(_ document: PersonalData) -> PersonalData {
+        var copy = document
+        copy.exportedAt = 0
+        copy.person = ""
+        return copy
+    }
+
+    @Test func anExportImportedAsANewPersonRoundTripsExactlyAndLeavesEveryoneElseAlone() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        let base = ChangeTime.milliseconds(Date()) - 86_400_000
+        try await Self.use(stores, as: household.member.person.id, base: base, states: ["OR", "WA", "ID"])
+        try await Self.use(stores, as: household.owner.person.id, base: base + 500, states: ["TX"])
+        let ownerBefore = Self.content(try await stores.export(for: household.owner.person))
+        let app = try await Self.application(household, stores: stores)
+
+        try await app.test(.router) { client in
+            // Bea downloads her own data.
+            let exported = try await client.execute(uri: PeopleRoute.exportData.href, method: .get, headers: [.cookie: household.member.cookie]) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"pocket-my-data-") == true)
+                return Data(buffer: response.body)
+            }
+            let document = try PersonalData.decode(exported)
+            #expect(document.person == "Bea" && document.version == PersonalData.currentVersion)
+            #expect(document.plates?.changes.count == 5 && document.plates?.trips.count == 2)
+            #expect(document.murals?.stars.map(\.muralID) == [2] && document.murals?.visits.map(\.muralID) == [1, 3])
+            #expect(document.conference?.bookmarks.map(\.talkID) == [7] && document.conference?.recentTalks.map(\.talkID) == [9])
+
+            // The owner imports it as a new person, Cy.
+            let token = try await client.sessionToken()
+            let form = Self.importForm(exported, fields: ["person": "new", "name": "Cy", "password": "correct horse battery"])
+            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post, headers: [.contentType: form.contentType], body: form.body) { response in
+                #expect(response.status == .seeOther, "\(response.text)")
+            }
+            let cy = try #require(try await household.people.person(named: "Cy"))
+            #expect(!cy.isOwner)
+
+            // Cy's data is Bea's, exactly, part by part; the owner's is as it was.
+            let imported = try await stores.export(for: cy)
+            #expect(imported.plates == document.plates)
+            #expect(imported.murals == document.murals)
+            #expect(imported.converter == document.converter)
+            #expect(imported.conference == document.conference)
+            #expect(Self.content(imported) == Self.content(document))
+            #expect(Self.content(try await stores.export(for: household.owner.person)) == ownerBefore)
+
+            // Importing the same file again into Cy changes nothing.
+            let again = Self.importForm(exported, fields: ["person": String(cy.id.rawValue)])
+            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post, headers: [.contentType: again.contentType], body: again.body) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(Self.content(try await stores.export(for: cy)) == Self.content(document))
+            #expect(Self.content(try await stores.export(for: household.owner.person)) == ownerBefore)
+        }
+    }
+
+    @Test func aStarOrBookmarkTakenBackHereLaterIsNotBroughtBackByAnOlderExport() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        let person = household.member.person
+        try await Self.use(stores, as: person.id, base: ChangeTime.milliseconds(Date()) - 3_600_000, states: ["OR"])
+        let exported = try await stores.export(for: person)
+        // Given the star and the bookmark are taken back now, after the export was made,
+        let murals = try #require(stores.murals), conference = try #require(stores.conference)
+        try await murals.setFavourite(false, muralID: 2, for: person.id)
+        try await conference.setBookmark(false, talkID: 7, for: person.id, at: Date())
+
+        // when the older export is imported into the same person,
+        try await stores.importData(exported, for: person.id)
+
+        // then they stay taken back, and the rest is as the export has it.
+        #expect(try await murals.favouriteIDs(of: person.id).isEmpty)
+        #expect(try await conference.bookmarkedTalkIDs(of: person.id).isEmpty)
+        let now = try await stores.export(for: person)
+        #expect(now.plates == exported.plates && now.converter == exported.converter && now.murals?.visits == exported.murals?.visits)
+    }
+
+    @Test func aMalformedOrNewerFileIsRefusedInOneLineAndChangesNothing() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        try await Self.use(stores, as: household.member.person.id, base: ChangeTime.milliseconds(Date()) - 3_600_000, states: ["OR"])
+        let beaBefore = Self.content(try await stores.export(for: household.member.person))
+        var good = try await stores.export(for: household.member.person)
+        var bad = try #require(good.plates?.changes.first)
+        bad.id = "bad"
+        bad.state = "ZZ"
+        good.plates?.changes.append(bad)
+        let badState = try good.encoded()
+        let newer = Data(#"{"format":"pocket-personal-data","version":2}"#.utf8)
+        let missing = Data(#"{"format":"pocket-personal-data","version":1,"pocketVersion":"0.1.0","exportedAt":1}"#.utf8)
+        let app = try await Self.application(household, stores: stores)
+
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            for (file, words) in [(Data("not json".utf8), "not a Pocket personal data export"), (newer, "newer Pocket"), (missing, "person is missing"),
+                                  (badState, "ZZ")] {
+                let form = Self.importForm(file, fields: ["person": String(household.member.person.id.rawValue)])
+                try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                                         headers: [.contentType: form.contentType, .accept: "application/json"], body: form.body) { response in
+                    #expect(response.status == .badRequest)
+                    let message = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"] ?? ""
+                    #expect(message.contains(words), "\(message)")
+                    #expect(!message.contains("\n"))
+                }
+            }
+            // A new person named for a refused file is not left behind.
+            let form = Self.importForm(badState, fields: ["person": "new", "name": "Dee", "password": "correct horse battery"])
+            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post, headers: [.contentType: form.contentType], body: form.body) { response in
+                #expect(response.status == .badRequest)
+            }
+            #expect(try await household.people.person(named: "Dee") == nil)
+        }
+        #expect(Self.content(try await stores.export(for: household.member.person)) == beaBefore)
+    }
+
+    @Test func onlyAnOwnerMayImportOrDownloadABackupAndSettingsOffersWhatEachMay() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        let app = try await Self.application(household, stores: stores)
+        try await app.test(.router) { client in
+            let memberPage = try await client.execute(uri: PeopleRoute.settings.href, method: .get, headers: [.cookie: household.member.cookie]) { $0.text }
+            #expect(memberPage.contains("id=\"settings-export\"") && !memberPage.contains("id=\"settings-import\"") && !memberPage.contains("settings-backup"))
+            let ownerPage = try await client.execute(uri: PeopleRoute.settings.href, method: .get) { $0.text }
+            #expect(ownerPage.contains("id=\"settings-import\"") && ownerPage.contains("id=\"settings-backup-h\""))
+
+            let token = try await client.execute(uri: "/", method: .get, headers: [.cookie: household.member.cookie]) { try #require($0.pageToken) }
+            let exported = try await stores.export(for: household.member.person).encoded()
+            let form = Self.importForm(exported, fields: ["person": "new", "name": "Eve", "password": "correct horse battery"])
+            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                                     headers: [.contentType: form.contentType, .cookie: household.member.cookie], body: form.body) { response in
+                #expect(response.status == .forbidden)
+            }
+            #expect(try await household.people.person(named: "Eve") == nil)
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.cookie: household.member.cookie]) { response in
+                #expect(response.status == .forbidden)
+            }
+        }
+    }
+
+    @Test func anOwnerSeesTheLatestBackupAndDownloadsIt() async throws {
+        let household = try await TestHousehold.make()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("personal-backups-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = Data((0..<5000).map { UInt8($0 % 251) })
+        try Data("older".utf8).write(to: folder.appendingPathComponent("pocket-backup-2026-11-24T033000Z.zip"))
+        try bytes.write(to: folder.appendingPathComponent("pocket-backup-2026-11-25T033000Z.zip"))
+        let app = try await Self.application(household, stores: PersonalDataStores(), backups: BackupShelf(folder: folder))
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: PeopleRoute.settings.href, method: .get) { $0.text }
+            #expect(page.contains("id=\"settings-backup-latest\"") && page.contains("5.0 KB"))
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"pocket-backup-2026-11-25T033000Z.zip\"")
+                #expect(Data(buffer: response.body) == bytes)
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+"""Backups and restore (issue #26): `pocket backup` while a server runs and 20 clients write,
+an archive that verifies, `pocket restore` into a folder a new server serves, and every refusal
+of `pocket restore` leaving the folder it would replace untouched."""
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import sqlite3
+import stat
+import threading
+import time
+import uuid
+import zipfile
+from contextlib import closing
+from pathlib import Path
+
+from people_helpers import add_person, request, sign_in
+from test_cli import REPO, free_port, one_line_error, run, start, wait_for
+
+PEOPLE = ["ann", "bea", "cy", "dee", "eve"]
+STATES = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD",
+          "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC"]
+
+
+def serve(data, *extra):
+    port = free_port()
+    server = start("serve", "--port", str(port), "--data-dir", str(data), *extra)
+    wait_for(f"http://127.0.0.1:{port}/healthz")
+    return server, f"http://127.0.0.1:{port}"
+
+
+def stop(server):
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=20)
+
+
+def device(base, name):
+    """A signed-in client: (headers for outbox posts, device tag)."""
+    status, cookie, _ = sign_in(base, name)
+    assert status == 303 and cookie, status
+    _, _, page = request(base + "/", headers={"Cookie": cookie})
+    token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
+    tag = re.search(r'<meta name="pocket-device" content="([^"]+)"', page).group(1)
+    return {"Cookie": cookie, "X-CSRF-Token": token, "Content-Type": "application/json"}, tag
+
+
+def spotted(base, name):
+    _, cookie, _ = sign_in(base, name)
+    _, _, page = request(base + "/plates", headers={"Cookie": cookie})
+    return set(re.findall(r'class="cell cell--bg-green cell--spotted[^"]*" id="[^"]*" data-state="([A-Z]{2})"', page))
+
+
+def verify(archive):
+    """The archive's manifest matches every entry, byte for byte; returns the manifest."""
+    with zipfile.ZipFile(archive) as zip_file:
+        manifest = json.loads(zip_file.read("manifest.json"))
+        names = set(zip_file.namelist()) - {"manifest.json"}
+        assert names == {entry["path"] for entry in manifest["files"]}
+        for entry in manifest["files"]:
+            data = zip_file.read(entry["path"])
+            assert len(data) == entry["size"] and hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]
+    return manifest
+
+
+def tree(folder):
+    """Every file under `folder` with its bytes' digest and mode: what "left intact" means."""
+    return {str(path.relative_to(folder)): (hashlib.sha256(path.read_bytes()).hexdigest(), stat.S_IMODE(path.stat().st_mode))
+            for path in sorted(Path(folder).rglob("*")) if path.is_file()}
+
+
+def archive_path(result):
+    assert result.returncode == 0, result.stderr
+    path = Path(result.stdout.strip().splitlines()[-1])
+    assert path.is_file(), result.stdout
+    return path
+
+
+def test_a_backup_while_20_clients_write_holds_every_acknowledged_change_and_restores_to_a_server_showing_them(tmp_path):
+    data = tmp_path / "data"
+    for index, name in enumerate(PEOPLE):
+        add_person(data, name, owner=index == 0)
+    server, base = serve(data)
+    acknowledged = []  # (person, change id, monotonic time of the answer)
+    lock = threading.Lock()
+    stop_writing = threading.Event()
+    failures = []
+    try:
+        clients = [(name, *device(base, name)) for name in PEOPLE for _ in range(4)]
+        assert len(clients) == 20
+
+        def write(name, headers, tag, seed):
+            count = 0
+            while not stop_writing.is_set() and count < 400:
+                state = STATES[(seed * 7 + count) % len(STATES)]
+                change_id = str(uuid.uuid4())
+                body = json.dumps({"id": change_id, "at": int(time.time() * 1000), "device": tag, "body": {"kind": "spot", "state": state}}).encode()
+                status, _, text = request(base + "/plates/changes", "POST", body, headers)
+                if status != 200:
+                    failures.append((status, text))
+                    return
+                with lock:
+                    acknowledged.append((name, change_id, time.monotonic()))
+                count += 1
+
+        threads = [threading.Thread(target=write, args=(name, headers, tag, seed)) for seed, (name, headers, tag) in enumerate(clients)]
+        for thread in threads:
+            thread.start()
+        while len(acknowledged) < 100 and not failures:
+            time.sleep(0.02)
+        began = time.monotonic()
+        result = run("backup", "--to", str(tmp_path / "backups"), "--data-dir", str(data))
+        stop_writing.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert not failures, failures[:3]
+        archive = archive_path(result)
+    finally:
+        stop_writing.set()
+        stop(server)
+
+    # The archive verifies, and holds every change acknowledged before the backup began.
+    assert stat.S_IMODE(archive.stat().st_mode) == 0o600
+    manifest = verify(archive)
+    assert {entry["path"] for entry in manifest["files"]} >= {"people.sqlite", "plates.sqlite", "converter.sqlite", "remote.sqlite", "conference/state.sqlite"}
+    assert any(entry["path"] == "conference/databases" for entry in manifest["leftOut"])
+    unpacked = tmp_path / "unpacked"
+    with zipfile.ZipFile(archive) as zip_file:
+        zip_file.extractall(unpacked)
+    with closing(sqlite3.connect(unpacked / "people.sqlite")) as people:
+        ids = dict(people.execute("SELECT name, id FROM person"))
+    with closing(sqlite3.connect(unpacked / "plates.sqlite")) as plates:
+        changes = set(plates.execute("SELECT personID, id FROM plateChange"))
+        states = {name: {row[0] for row in plates.execute("SELECT stateCode FROM plateChange WHERE personID = ?", (ids[name],))} for name in PEOPLE}
+    before = [(name, change_id) for name, change_id, at in acknowledged if at < began]
+    assert len(before) >= 100
+    missing = [(name, change_id) for name, change_id in before if (ids[name], change_id) not in changes]
+    assert not missing, f"{len(missing)} acknowledged changes are not in the backup"
+
+    # Restored into a new folder, a new server shows exactly what the backup holds.
+    restored = tmp_path / "restored"
+    done = run("restore", str(archive), "--data-dir", str(restored))
+    assert done.returncode == 0, done.stderr
+    server, base = serve(restored)
+    try:
+        for name in PEOPLE:
+            assert spotted(base, name) == states[name], name
+    finally:
+        stop(server)
+
+
+def make_folder(tmp_path):
+    """A data folder with people, a game and a CA key, and a backup of it."""
+    data = tmp_path / "data"
+    add_person(data, "ann")
+    (data / "tls").mkdir()
+    (data / "tls" / "ca.key").write_text("not really a key")
+    os.chmod(data / "tls" / "ca.key", 0o600)
+    server, base = serve(data)
+    try:
+        headers, tag = device(base, "ann")
+        body = json.dumps({"id": "first", "at": int(time.time() * 1000), "device": tag, "body": {"kind": "spot", "state": "OR"}}).encode()
+        assert request(base + "/plates/changes", "POST", body, headers)[0] == 200
+    finally:
+        stop(server)
+    archive = archive_path(run("backup", "--to", str(tmp_path / "backups"), "--data-dir", str(data)))
+    return data, archive
+
+
+def test_restore_refuses_a_truncated_a_tampered_and_a_newer_archive_and_a_running_server_leaving_the_folder_intact(tmp_path):
+    data, archive = make_folder(tmp_path)
+    with zipfile.ZipFile(archive) as zip_file:
+        info = zip_file.getinfo("tls/ca.key")
+        assert (info.external_attr >> 16) & 0o777 == 0o600
+    before = tree(data)
+    content = archive.read_bytes()
+
+    truncated = tmp_path / "truncated.zip"
+    truncated.write_bytes(content[: len(content) * 2 // 3])
+    line = one_line_error(run("restore", str(truncated), "--data-dir", str(data)))
+    assert "not a readable Pocket backup" in line and "nothing was changed" in line
+    assert tree(data) == before
+
+    flipped = bytearray(content)
+    offset = content.index(b"plates.sqlite") + 200  # inside the plates database's compressed bytes
+    flipped[offset] ^= 0x01
+    tampered = tmp_path / "tampered.zip"
+    tampered.write_bytes(bytes(flipped))
+    line = one_line_error(run("restore", str(tampered), "--data-dir", str(data)))
+    assert "nothing was changed" in line
+    assert tree(data) == before
+
+    # A newer Pocket: its plates database ran a migration this one does not know.
+    newer_folder = tmp_path / "newer"
+    newer_folder.mkdir()
+    for name in ["people.sqlite", "plates.sqlite"]:
+        with closing(sqlite3.connect(data / name)) as source, closing(sqlite3.connect(newer_folder / name)) as copy:
+            source.backup(copy)
+    with closing(sqlite3.connect(newer_folder / "plates.sqlite")) as plates:
+        plates.execute("INSERT INTO grdb_migrations(identifier) VALUES ('v99: from the future')")
+        plates.commit()
+    newer = archive_path(run("backup", "--to", str(tmp_path / "newer-backups"), "--data-dir", str(newer_folder)))
+    line = one_line_error(run("restore", str(newer), "--data-dir", str(data)))
+    assert "newer Pocket" in line and "v99: from the future" in line
+    assert tree(data) == before
+
+    server, _ = serve(data)
+    try:
+        line = one_line_error(run("restore", str(archive), "--data-dir", str(data)))
+        assert "a Pocket server is running" in line
+    finally:
+        stop(server)
+    after_serving = tree(data)
+
+    # The sound archive restores; the CA key keeps its mode.
+    done = run("restore", str(archive), "--data-dir", str(data))
+    assert done.returncode == 0, done.stderr
+    assert stat.S_IMODE((data / "tls" / "ca.key").stat().st_mode) == 0o600
+    assert (data / "tls" / "ca.key").read_text() == "not really a key"
+    assert set(after_serving) >= {"people.sqlite", "plates.sqlite"}
+    assert not [path for path in tmp_path.iterdir() if "restoring" in path.name or "before-restore" in path.name]
+
+
+def test_backup_and_restore_refuse_what_they_cannot_use_in_one_line(tmp_path):
+    line = one_line_error(run("backup", "--data-dir", str(tmp_path / "nothing-here")))
+    assert "no Pocket data to back up" in line
+    line = one_line_error(run("restore", str(tmp_path / "missing.zip"), "--data-dir", str(tmp_path / "data")))
+    assert "cannot read" in line
+    not_zip = tmp_path / "notes.zip"
+    not_zip.write_text("hello")
+    line = one_line_error(run("restore", str(not_zip), "--data-dir", str(tmp_path / "data")))
+    assert "not a readable Pocket backup" in line
+    assert not (tmp_path / "data").exists()
+    line = one_line_error(run("serve", "--backup-time", "25:00", "--data-dir", str(tmp_path / "data")))
+    assert "--backup-time '25:00'" in line
+
+
+def test_an_archive_of_an_older_pocket_is_migrated_as_it_is_restored(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "Tests/Fixtures/release-outbox-data", data)
+    archive = archive_path(run("backup", "--to", str(tmp_path / "backups"), "--data-dir", str(data)))
+    plates = next(entry for entry in verify(archive)["files"] if entry["path"] == "plates.sqlite")
+    assert plates["migrations"][-1] == "v3: the change log"
+
+    restored = tmp_path / "restored"
+    done = run("restore", str(archive), "--data-dir", str(restored))
+    assert done.returncode == 0, done.stderr
+    with closing(sqlite3.connect(restored / "plates.sqlite")) as database:
+        ran = [row[0] for row in database.execute("SELECT identifier FROM grdb_migrations ORDER BY rowid")]
+    assert ran[:3] == plates["migrations"] and len(ran) > 3
