@@ -36,8 +36,9 @@ struct PairCommand: AsyncParsableCommand {
         }
         let links = try pairingLinks(configuration)
         let code = try await store.makePairingCode(for: person.id)
-        print(PairingPrintout.text(title: "Scan on \(TerminalText.safe(person.name))’s phone:", links: links.links(to: PeopleRoute.joinLink(code.linkCode).href)))
-        let typed = links.baseURLs[0] + PeopleRoute.join.href
+        let paths = PeopleRoute.pairingPaths(code: code.linkCode)
+        print(PairingPrintout.text(title: "Scan on \(TerminalText.safe(person.name))’s phone:", links: links.links(to: paths.link)))
+        let typed = links.baseURLs[0] + paths.typing
         print(links.trustPage == nil ? "Or open \(typed) on the phone and type \(code.displayedShortCode)." : "Or, on a phone that trusts Pocket, open \(typed) and type \(code.displayedShortCode).")
         print("Valid until \(code.expiresAt.formatted(date: .omitted, time: .shortened)), once.")
         // A link to a port where nothing listens would only fail on the phone: say so here.

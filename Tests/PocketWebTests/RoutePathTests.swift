@@ -17,6 +17,8 @@ struct RoutePathTests {
                                  .confirmNewTrip, .trip(3), .settings, .sound("spot"), .changes])
         check(ConverterRoute.self, [.screen, .catalog, .state])
         check(ShellRoute.self, [.home, .design, .designEvents, .offline, .manifest, .serviceWorker, .asset("js/pocket.js"), .health])
+        check(PeopleRoute.self, [.signIn, .signOut, .setup("t0ken"), .join, .joinLink("c0de"), .settings, .pair, .signOutDevice("d3v"),
+                                 .addPerson, .removePerson(4), .changePassword, .exportData, .importData, .latestBackup])
     }
 
     @Test func linksAreTheOnesPagesAlwaysHad() {
@@ -33,6 +35,9 @@ struct RoutePathTests {
         #expect(ConverterRoute.catalog.href.hasPrefix("/converter/catalog.json?v="))
         #expect(MuralsRoute.folder(of: .demoImage) == "/murals/demo-service/images/")
         #expect(ShellRoute.folder(of: .asset) == "/static/")
+        #expect(PeopleRoute.removePerson(4).href == "/settings/people/4/remove")
+        #expect(PeopleRoute.folder(of: .setup) == "/setup/")
+        #expect(PeopleRoute.pairingPaths(code: "c0de") == (link: "/join/c0de", typing: "/join"))
     }
 
     private func check<Route: AppRoute>(_ type: Route.Type, _ samples: [Route], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -11,9 +11,9 @@ struct HouseholdDataController: Sendable {
 
     /// Every route needs a signed-in person.
     func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
-        group.get(PeopleRoute.exportData.pattern, use: exportData)
-        group.post(PeopleRoute.importData.pattern, use: importData)
-        group.get(PeopleRoute.latestBackup.pattern, use: latestBackup)
+        group.get(PeopleRoute.Path.exportData.pattern, use: exportData)
+        group.post(PeopleRoute.Path.importData.pattern, use: importData)
+        group.get(PeopleRoute.Path.latestBackup.pattern, use: latestBackup)
     }
 
     @Sendable func exportData(_ request: Request, context: PocketRequestContext) async throws -> Response {

@@ -12,25 +12,25 @@ struct PeopleController: Sendable {
 
     /// What a stranger may use: sign-in, setup and pairing.
     func addPublicRoutes(to router: Router<PocketRequestContext>) {
-        router.get(PeopleRoute.signIn.pattern, use: signInPage)
-        router.post(PeopleRoute.signIn.pattern, use: signIn)
-        router.get(PeopleRoute.setup("").pattern, use: setupPage)
-        router.post(PeopleRoute.setup("").pattern, use: setup)
-        router.get(PeopleRoute.join.pattern, use: joinPage)
-        router.post(PeopleRoute.join.pattern, use: joinWithShortCode)
-        router.get(PeopleRoute.joinLink("").pattern, use: joinLinkPage)
-        router.post(PeopleRoute.joinLink("").pattern, use: joinWithLink)
+        router.get(PeopleRoute.Path.signIn.pattern, use: signInPage)
+        router.post(PeopleRoute.Path.signIn.pattern, use: signIn)
+        router.get(PeopleRoute.Path.setup.pattern, use: setupPage)
+        router.post(PeopleRoute.Path.setup.pattern, use: setup)
+        router.get(PeopleRoute.Path.join.pattern, use: joinPage)
+        router.post(PeopleRoute.Path.join.pattern, use: joinWithShortCode)
+        router.get(PeopleRoute.Path.joinLink.pattern, use: joinLinkPage)
+        router.post(PeopleRoute.Path.joinLink.pattern, use: joinWithLink)
     }
 
     /// What needs a signed-in person.
     func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
-        group.post(PeopleRoute.signOut.pattern, use: signOut)
-        group.get(PeopleRoute.settings.pattern, use: settings)
-        group.post(PeopleRoute.pair.pattern, use: pair)
-        group.post(PeopleRoute.signOutDevice("").pattern, use: signOutDevice)
-        group.post(PeopleRoute.addPerson.pattern, use: addPerson)
-        group.post(PeopleRoute.removePerson(0).pattern, use: removePerson)
-        group.post(PeopleRoute.changePassword.pattern, use: changePassword)
+        group.post(PeopleRoute.Path.signOut.pattern, use: signOut)
+        group.get(PeopleRoute.Path.settings.pattern, use: settings)
+        group.post(PeopleRoute.Path.pair.pattern, use: pair)
+        group.post(PeopleRoute.Path.signOutDevice.pattern, use: signOutDevice)
+        group.post(PeopleRoute.Path.addPerson.pattern, use: addPerson)
+        group.post(PeopleRoute.Path.removePerson.pattern, use: removePerson)
+        group.post(PeopleRoute.Path.changePassword.pattern, use: changePassword)
     }
 
     // MARK: Signing in

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Every route of sign-in, setup, pairing and Settings: registers handlers and builds links.
-public enum PeopleRoute: Sendable, Equatable {
+public enum PeopleRoute: AppRoute, Sendable, Equatable {
     /// The sign-in page and its form.
     case signIn
     /// Signs this device out.
@@ -31,43 +31,58 @@ public enum PeopleRoute: Sendable, Equatable {
     /// Downloads the newest backup archive (owners).
     case latestBackup
 
-    /// The pattern registered with the router.
-    var pattern: RouterPath {
+    /// Each path of sign-in, setup, pairing and Settings, spelled once, at the root.
+    enum Path: String, RoutePath {
+        case signIn = "signin"
+        case signOut = "signout"
+        case setup = "setup/:token"
+        case join
+        case joinLink = "join/:code"
+        case settings
+        case pair = "settings/pair"
+        case signOutDevice = "settings/devices/:id/signout"
+        case addPerson = "settings/people"
+        case removePerson = "settings/people/:id/remove"
+        case changePassword = "settings/password"
+        case exportData = "settings/export"
+        case importData = "settings/import"
+        case latestBackup = "settings/backups/latest"
+    }
+
+    static let prefix = ""
+
+    var path: Path {
         switch self {
-        case .signIn: "/signin"
-        case .signOut: "/signout"
-        case .setup: "/setup/:token"
-        case .join: "/join"
-        case .joinLink: "/join/:code"
-        case .settings: "/settings"
-        case .pair: "/settings/pair"
-        case .signOutDevice: "/settings/devices/:id/signout"
-        case .addPerson: "/settings/people"
-        case .removePerson: "/settings/people/:id/remove"
-        case .changePassword: "/settings/password"
-        case .exportData: "/settings/export"
-        case .importData: "/settings/import"
-        case .latestBackup: "/settings/backups/latest"
+        case .signIn: .signIn
+        case .signOut: .signOut
+        case .setup: .setup
+        case .join: .join
+        case .joinLink: .joinLink
+        case .settings: .settings
+        case .pair: .pair
+        case .signOutDevice: .signOutDevice
+        case .addPerson: .addPerson
+        case .removePerson: .removePerson
+        case .changePassword: .changePassword
+        case .exportData: .exportData
+        case .importData: .importData
+        case .latestBackup: .latestBackup
         }
     }
 
-    /// The link to this route.
-    public var href: String {
+    var parameters: [String] {
         switch self {
-        case .signIn: "/signin"
-        case .signOut: "/signout"
-        case .setup(let token): "/setup/\(token)"
-        case .join: "/join"
-        case .joinLink(let code): "/join/\(code)"
-        case .settings: "/settings"
-        case .pair: "/settings/pair"
-        case .signOutDevice(let id): "/settings/devices/\(id)/signout"
-        case .addPerson: "/settings/people"
-        case .removePerson(let id): "/settings/people/\(id)/remove"
-        case .changePassword: "/settings/password"
-        case .exportData: "/settings/export"
-        case .importData: "/settings/import"
-        case .latestBackup: "/settings/backups/latest"
+        case .setup(let token): [token]
+        case .joinLink(let code): [code]
+        case .signOutDevice(let id): [id]
+        case .removePerson(let id): [String(id)]
+        default: []
         }
+    }
+
+    /// Where a phone pairs, for the command line's printout: the link a QR code carries for
+    /// `code`, and the page a short code is typed into.
+    public static func pairingPaths(code: String) -> (link: String, typing: String) {
+        (joinLink(code).href, join.href)
     }
 }
