@@ -9,7 +9,7 @@ require_swift
 ensure_debs "${build_debs[@]}" libjs-leaflet chromium chromium-driver openssl units caddy nodejs libnss3-tools systemd
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "==> installing the browser suite's Python packages"
-  python3 -m pip install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
+  python3 -m pip install --quiet --disable-pip-version-check -r e2e/browser/requirements.txt
 fi
 
 echo "==> swift build"
@@ -31,7 +31,7 @@ swift test --skip-build
 echo "==> JavaScript unit tests (node --test)"
 # Pocket's modules are plain .js files served as ES modules; Node 20 reads them as such with
 # --experimental-detect-module (the default from Node 22).
-node --experimental-detect-module --test tests/js/
+node --experimental-detect-module --test e2e/js/
 
 # The suites run the binary people run: scripts/run.sh's release build, linked as it links it.
 # The optimiser can break what -Onone gets right (bench/README.md: a Swift 6.3.1 miscompile that
@@ -44,7 +44,7 @@ fi
 pocket="$(release_bin_path)/pocket"
 
 echo "==> command-line suite"
-POCKET_BIN="$pocket" python3 -m pytest tests/cli -q -p no:cacheprovider
+POCKET_BIN="$pocket" python3 -m pytest e2e/cli -q -p no:cacheprovider
 
 echo "==> browser suite"
-POCKET_BIN="$pocket" python3 -m pytest tests/browser -q "$@"
+POCKET_BIN="$pocket" python3 -m pytest e2e/browser -q "$@"

@@ -60,7 +60,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = node
-        process.arguments = [root.appendingPathComponent("tests/js/converter-crosscheck.mjs").path, file.path]
+        process.arguments = [root.appendingPathComponent("e2e/js/converter-crosscheck.mjs").path, file.path]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

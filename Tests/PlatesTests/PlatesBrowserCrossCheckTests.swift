@@ -4,7 +4,7 @@ import PocketCore
 import Testing
 @testable import Plates
 
-/// The browser's Plates rule (js/plates/game.js, run by Node through tests/js/plates-crosscheck.mjs)
+/// The browser's Plates rule (js/plates/game.js, run by Node through e2e/js/plates-crosscheck.mjs)
 /// against the server's store, on seeded random games: several phones (their clocks apart) spot,
 /// un-spot, reset and start trips, at few distinct times so ties are settled by id; their outboxes
 /// arrive interleaved, one phone late, or in any order, with resends and ids another phone used.
@@ -174,7 +174,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = node
-        process.arguments = [root.appendingPathComponent("tests/js/plates-crosscheck.mjs").path, file.path]
+        process.arguments = [root.appendingPathComponent("e2e/js/plates-crosscheck.mjs").path, file.path]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -31,7 +31,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
-ARTIFACTS = HERE / "artifacts"
+ARTIFACTS = REPO_ROOT / "e2e" / "browser" / "artifacts"
 
 CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
