@@ -83,8 +83,9 @@ struct ConferenceInstallRouteTests {
         let app = try await makeApplication(apps: [conference])
         try await app.test(.router) { client in
             let token = try await client.sessionToken()
-            let upload = ConferenceFixtures.multipart(fileName: "C:\\Users\\me\\core.53.db", data: release.database)
-            let response = try await client.postImport(upload, token: token)
+            let upload = ConferenceFixtures.multipart(fileName: "C:\\Users\\me\\core.53.db", data: release.database, boundary: "----Pocket Quoted:7MA4")
+            // A boundary with a space must be quoted in the header, and is read without its quotes.
+            let response = try await client.postImport((upload.body, #"multipart/form-data; boundary="----Pocket Quoted:7MA4""#), token: token)
             #expect(response.status == .seeOther)
             await conference.waitUntilIdle()
             let page = try await client.text("/conference/settings")
@@ -138,6 +139,12 @@ struct ConferenceInstallRouteTests {
             try await client.execute(uri: "/conference/settings/import?_csrf=\(token)", method: .post, headers: headers(truncated.contentType), body: cut) { response in
                 #expect(response.status == .badRequest)
                 #expect(response.text.contains("The upload arrived incomplete"))
+            }
+            // Parts between some other boundary than the header names.
+            let otherBoundary = ConferenceFixtures.multipart(fileName: "core.db", data: Data("abc".utf8), boundary: "SomethingElse")
+            try await client.execute(uri: "/conference/settings/import?_csrf=\(token)", method: .post, headers: headers(truncated.contentType), body: otherBoundary.body) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.text.contains(#"id="conference-import-problem" role="alert">The upload arrived incomplete; send the form again.</p>"#))
             }
             #expect(await library.installedDatabase() == nil)
         }

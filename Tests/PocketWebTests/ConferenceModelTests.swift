@@ -121,7 +121,27 @@ struct ConferenceModelTests {
             == "Install the full database (its server cannot be reached now)")
     }
 
-    @Test func multipartParserFindsTheFileWhereverTheChunksSplit() {
+    /// Every event `Reader` gives for `body` fed `size` bytes at a time, then whether it finished.
+    private static func read(_ body: [UInt8], boundary: String, size: Int) -> (events: [MultipartFileUpload.Event], finished: Bool) {
+        var events: [MultipartFileUpload.Event] = []
+        do {
+            var reader = try MultipartFileUpload.Reader(boundary: boundary)
+            var index = 0
+            while index < body.count {
+                events += try reader.feed(ByteBuffer(bytes: body[index..<min(body.count, index + size)]))
+                index += size
+            }
+            try reader.finish()
+            return (events, true)
+        } catch {
+            // Each way of being refused is the one failure, so a form has one message for all.
+            let isMalformed = error == .malformed
+            #expect(isMalformed)
+            return (events, false)
+        }
+    }
+
+    @Test func multipartPartsAreFoundWhereverTheChunksSplit() {
         let boundary = "XyZ123"
         let payload = Array("line one\r\n--XyZ12 not quite\r\n--Xy".utf8) + [0, 255, 13, 10]
         var body = Array("preamble\r\n--XyZ123\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue\r\n".utf8)
@@ -129,29 +149,52 @@ struct ConferenceModelTests {
         body += payload
         body += Array("\r\n--XyZ123--\r\nepilogue".utf8)
         for size in [1, 2, 3, 7, 16, body.count] {
-            var parser = MultipartFileUpload.Parser(boundary: Array("--\(boundary)".utf8))
-            var events: [MultipartFileUpload.Event] = []
-            var index = 0
-            while index < body.count {
-                events += parser.feed(body[index..<min(body.count, index + size)])
-                index += size
-            }
-            #expect(parser.isFinished)
-            var fileBytes: [UInt8] = []
-            var inFile = false
+            let (events, finished) = Self.read(body, boundary: boundary, size: size)
+            #expect(finished, "chunk size \(size)")
+            var parts: [(headers: MultipartFileUpload.PartHeaders, bytes: [UInt8], ended: Bool)] = []
             for event in events {
                 switch event {
-                case .part(let headers): inFile = headers.name == "database" && headers.fileName == "core.db"
-                case .data(let bytes): if inFile { fileBytes += bytes }
-                case .partEnd: inFile = false
+                case .part(let headers): parts.append((headers, [], false))
+                case .data(let bytes): parts[parts.count - 1].bytes += Array(bytes.readableBytesView)
+                case .partEnd: parts[parts.count - 1].ended = true
                 }
             }
-            #expect(fileBytes == payload, "chunk size \(size)")
+            #expect(parts.map(\.headers) == [.init(name: "a"), .init(name: "database", fileName: "core.db")], "chunk size \(size)")
+            #expect(parts.map(\.bytes) == [Array("value".utf8), payload], "chunk size \(size)")
+            #expect(parts.map(\.ended) == [true, true], "chunk size \(size)")
         }
         #expect(MultipartFileUpload.boundary(contentType: "multipart/form-data; boundary=\"abc\"") == "abc")
+        #expect(MultipartFileUpload.boundary(contentType: "Multipart/Form-Data; charset=utf-8; Boundary=abc") == "abc")
+        #expect(MultipartFileUpload.boundary(contentType: "multipart/form-data; boundary=\"\"") == nil)
+        #expect(MultipartFileUpload.boundary(contentType: "multipart/form-data; boundary=" + String(repeating: "b", count: 71)) == nil)
         #expect(MultipartFileUpload.boundary(contentType: "application/json") == nil)
         #expect(MultipartFileUpload.sanitisedName("C:\\x\\..\\core 53<b>.db") == "core53b.db")
         #expect(MultipartFileUpload.sanitisedName("../..") == "imported.db")
+    }
+
+    @Test func aMultipartBodyThatIsCutShortOrNotAFormIsMalformed() {
+        let part = "--B0und\r\nContent-Disposition: form-data; name=\"database\"; filename=\"core.db\"\r\n\r\nabc"
+        let whole = part + "\r\n--B0und--\r\n"
+        for size in [1, 5, 4096] {
+            #expect(Self.read(Array(whole.utf8), boundary: "B0und", size: size).finished)
+            // A long epilogue after the closing delimiter is ignored, as before.
+            #expect(Self.read(Array((whole + String(repeating: "e", count: 40_000)).utf8), boundary: "B0und", size: size).finished)
+            let refused = [
+                ("another boundary", whole, "Other"),
+                ("cut inside a part", part, "B0und"),
+                ("cut inside the closing delimiter", part + "\r\n--B0u", "B0und"),
+                ("cut after a part's delimiter", part + "\r\n--B0und\r\n", "B0und"),
+                ("cut inside the next part's headers", part + "\r\n--B0und\r\nContent-Disposition: form-da", "B0und"),
+                ("a header without a colon", "--B0und\r\nnonsense\r\n\r\nabc\r\n--B0und--", "B0und"),
+                ("an empty body", "", "B0und"),
+                ("a preamble longer than a form has", String(repeating: "p", count: 40_000) + whole, "B0und"),
+                ("a header line longer than a form has",
+                 "--B0und\r\nContent-Disposition: form-data; name=\"" + String(repeating: "n", count: 40_000) + "\"\r\n\r\nabc\r\n--B0und--", "B0und"),
+            ]
+            for (what, body, boundary) in refused {
+                #expect(!Self.read(Array(body.utf8), boundary: boundary, size: size).finished, "\(what), chunk size \(size)")
+            }
+        }
     }
 
     @Test func uploadsStopAtTheSizeLimit() async throws {

@@ -190,6 +190,37 @@ struct PersonalDataRouteTests {
         #expect(Self.content(try await stores.export(for: household.member.person)) == beaBefore)
     }
 
+    @Test func aBrokenImportFormIsRefusedInOneLineAndAQuotedBoundaryIsRead() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        let person = household.member.person
+        try await Self.use(stores, as: person.id, base: ChangeTime.milliseconds(Date()) - 3_600_000, states: ["OR"])
+        let exported = try await stores.export(for: person).encoded()
+        let app = try await Self.application(household, stores: stores)
+
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            let form = Self.importForm(exported, fields: ["person": String(person.id.rawValue)])
+            let boundary = String(form.contentType.dropFirst("multipart/form-data; boundary=".count))
+            var cut = form.body
+            cut.moveWriterIndex(to: cut.writerIndex - 40)
+            let otherBoundary = ByteBuffer(string: String(buffer: form.body).replacingOccurrences(of: boundary, with: "pocket-other"))
+            for (what, body) in [("cut inside the file", cut), ("another boundary", otherBoundary)] {
+                try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                                         headers: [.contentType: form.contentType, .accept: "application/json"], body: body) { response in
+                    #expect(response.status == .badRequest, "\(what)")
+                    let message = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"]
+                    #expect(message == "The import form arrived incomplete; choose the file and send it again.", "\(what)")
+                }
+            }
+            // The same form with its boundary quoted in the header is read as it is.
+            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                                     headers: [.contentType: "multipart/form-data; boundary=\"\(boundary)\""], body: form.body) { response in
+                #expect(response.status == .seeOther, "\(response.text)")
+            }
+        }
+    }
+
     @Test func onlyAnOwnerMayImportOrDownloadABackupAndSettingsOffersWhatEachMay() async throws {
         let household = try await TestHousehold.make()
         let stores = try await Self.stores()

@@ -1,8 +1,10 @@
 import Foundation
+import MultipartKit
 import NIOCore
 
 /// Streams one file field of a `multipart/form-data` body to disk as it arrives, so an upload of any
-/// size needs only a few kilobytes of memory. Other fields are skipped.
+/// size needs only a few kilobytes of memory. Other fields are skipped. The body is parsed by
+/// MultipartKit's `MultipartParser`, through `Reader`.
 struct MultipartFileUpload {
     /// The saved file.
     struct Saved: Sendable, Equatable {
@@ -35,14 +37,10 @@ struct MultipartFileUpload {
 
     /// The boundary of a `multipart/form-data` content type, nil for any other type.
     static func boundary(contentType: String?) -> String? {
-        guard let contentType, contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
-            let value = pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"") && pair[1].count >= 2 ? String(pair[1].dropFirst().dropLast()) : pair[1]
-            return (1...70).contains(value.count) ? value : nil
-        }
-        return nil
+        guard let contentType, contentType.lowercased().hasPrefix("multipart/form-data"),
+              let value = parameters(contentType).first(where: { $0.key == "boundary" })?.value else { return nil }
+        // RFC 2046 allows 1 to 70 characters; MultipartKit's parser refuses an empty one by crashing.
+        return (1...70).contains(value.count) ? value : nil
     }
 
     /// Plain file name from what a browser sends: path parts dropped, only letters, digits, `.`, `_`, `-`.
@@ -60,14 +58,14 @@ struct MultipartFileUpload {
 
     /// Reads `body` to its end, writing the `field` file part into `folder`; throws `Failure`.
     func save<Body: AsyncSequence>(_ body: Body, into folder: URL) async throws -> Saved where Body.Element == ByteBuffer {
-        var parser = Parser(boundary: Array(("--" + boundary).utf8))
         var output: (handle: FileHandle, url: URL, name: String)?
         var written: Int64 = 0
         var saved: Saved?
         defer { try? output?.handle.close() }
         do {
+            var reader = try Reader(boundary: boundary)
             for try await chunk in body {
-                for event in parser.feed(chunk.readableBytesView) {
+                for event in try reader.feed(chunk) {
                     switch event {
                     case .part(let headers):
                         if output == nil, saved == nil, headers.name == field, let fileName = headers.fileName, !fileName.isEmpty {
@@ -75,9 +73,9 @@ struct MultipartFileUpload {
                         }
                     case .data(let bytes):
                         guard let handle = output?.handle else { continue }
-                        written += Int64(bytes.count)
+                        written += Int64(bytes.readableBytes)
                         if written > limit { throw Failure.tooLarge(limit: limit) }
-                        try handle.write(contentsOf: bytes)
+                        try bytes.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
                     case .partEnd:
                         if let current = output {
                             try current.handle.close()
@@ -86,14 +84,13 @@ struct MultipartFileUpload {
                         }
                     }
                 }
-                if parser.isFailed { throw Failure.malformed }
             }
+            try reader.finish()
         } catch let failure as Failure {
             throw failure
         } catch {
             throw Failure.fileSystem(error.localizedDescription)
         }
-        guard parser.isFinished else { throw Failure.malformed }
         guard let saved, saved.size > 0 else { throw Failure.noFile }
         return saved
     }
@@ -112,134 +109,165 @@ struct MultipartFileUpload {
     }
 }
 
-// MARK: - Parser
+// MARK: - Reading parts
 
 extension MultipartFileUpload {
-    /// What a part's headers say.
+    /// What a part's `Content-Disposition` header says.
     struct PartHeaders: Equatable {
         var name: String?
         var fileName: String?
     }
 
-    /// Something found in the body.
+    /// Something found in the body, in order: a part's headers, its bytes, its end.
     enum Event: Equatable {
         case part(PartHeaders)
-        case data([UInt8])
+        case data(ByteBuffer)
         case partEnd
     }
 
-    /// An incremental multipart parser: bytes in, events out. A delimiter split across chunks is
-    /// found because the last few bytes are held back until the next chunk arrives.
-    struct Parser {
-        private enum State { case preamble, afterDelimiter, headers, body, epilogue, failed }
+    /// MultipartKit's streaming `MultipartParser`, its callbacks turned into events chunk by chunk,
+    /// plus the two things it leaves to its caller: bounding what it holds while it reads a preamble
+    /// or a header line, and telling a body that ended with its closing delimiter from one cut short.
+    /// Every refusal is `Failure.malformed`, so each form has one message for a bad body.
+    struct Reader {
+        /// Bytes the parser may read without reporting anything: a preamble or one header line
+        /// longer than this is not a browser's form, and a header line is held in memory whole.
+        static let quietLimit = 16 * 1024
 
-        private let delimiter: [UInt8]   // "--boundary"
-        private let bodyDelimiter: [UInt8] // "\r\n--boundary"
-        private var buffer: [UInt8] = []
-        private var state = State.preamble
-        private static let headerLimit = 16 * 1024
+        private let parser: MultipartParser
+        private let sink = Sink()
+        /// Bytes read since the parser last reported something.
+        private var quiet = 0
+        /// Past the closing delimiter: the rest is epilogue, which nothing reads.
+        private var ended = false
 
-        init(boundary: [UInt8]) {
-            delimiter = boundary
-            bodyDelimiter = Array("\r\n".utf8) + boundary
+        /// A reader for parts between `--boundary` lines; throws `Failure.malformed` for an empty boundary.
+        init(boundary: String) throws(Failure) {
+            // MultipartKit traps on an empty boundary rather than throwing.
+            guard !boundary.isEmpty else { throw .malformed }
+            parser = MultipartParser(boundary: boundary)
+            parser.onHeader = { [sink] name, value in sink.header(name: name, value: value) }
+            parser.onBody = { [sink] bytes in sink.body(&bytes) }
+            parser.onPartComplete = { [sink] in sink.partComplete() }
         }
 
-        var isFinished: Bool { state == .epilogue }
-        var isFailed: Bool { state == .failed }
+        /// The events in the next chunk of the body; all of one part's bytes in it come as one `.data`.
+        mutating func feed(_ chunk: ByteBuffer) throws(Failure) -> [Event] {
+            var chunk = chunk
+            // Slices no longer than the limit, so no more than about twice it is read unreported.
+            while !ended, let slice = chunk.readSlice(length: min(chunk.readableBytes, Self.quietLimit)), slice.readableBytes > 0 {
+                let reported = sink.reports
+                do {
+                    try parser.execute(slice)
+                } catch {
+                    throw .malformed
+                }
+                quiet = sink.reports == reported ? quiet + slice.readableBytes : 0
+                if quiet > Self.quietLimit {
+                    guard isPastEnd() else { throw .malformed }
+                    ended = true
+                }
+            }
+            return sink.take()
+        }
 
-        mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
-            if state == .epilogue || state == .failed { return [] }
-            buffer.append(contentsOf: bytes)
-            var events: [Event] = []
-            while true {
-                switch state {
-                case .preamble:
-                    guard let start = Self.find(delimiter, in: buffer) else {
-                        if buffer.count > Self.headerLimit { state = .failed }
-                        return events
-                    }
-                    buffer.removeFirst(start + delimiter.count)
-                    state = .afterDelimiter
-                case .afterDelimiter:
-                    guard buffer.count >= 2 else { return events }
-                    if buffer[0] == UInt8(ascii: "-"), buffer[1] == UInt8(ascii: "-") {
-                        state = .epilogue
-                        buffer.removeAll()
-                        return events
-                    }
-                    // Transport padding (spaces, tabs) may follow a delimiter before its CRLF.
-                    guard let end = Self.find(Array("\r\n".utf8), in: buffer) else {
-                        if buffer.count > 256 { state = .failed }
-                        return events
-                    }
-                    buffer.removeFirst(end + 2)
-                    state = .headers
-                case .headers:
-                    guard let end = Self.find(Array("\r\n\r\n".utf8), in: buffer) else {
-                        if buffer.count > Self.headerLimit { state = .failed }
-                        return events
-                    }
-                    events.append(.part(Self.parseHeaders(buffer[..<end])))
-                    buffer.removeFirst(end + 4)
-                    state = .body
-                case .body:
-                    if let end = Self.find(bodyDelimiter, in: buffer) {
-                        if end > 0 { events.append(.data(Array(buffer[..<end]))) }
-                        events.append(.partEnd)
-                        buffer.removeFirst(end + bodyDelimiter.count)
-                        state = .afterDelimiter
-                    } else {
-                        // Keep what could be the start of a delimiter for the next chunk.
-                        let safe = buffer.count - (bodyDelimiter.count - 1)
-                        if safe > 0 {
-                            events.append(.data(Array(buffer[..<safe])))
-                            buffer.removeFirst(safe)
-                        }
-                        return events
-                    }
-                case .epilogue, .failed:
-                    return events
+        /// Once the body has ended: throws `Failure.malformed` unless it ended with its closing delimiter.
+        mutating func finish() throws(Failure) {
+            guard ended || isPastEnd() else { throw .malformed }
+            ended = true
+        }
+
+        /// Whether the parser is past the closing delimiter. MultipartKit does not say: after a part
+        /// ends it is either there (and ignores all that follows) or in the next part's headers. Bytes
+        /// no header or body can take silently tell the two apart, so this is asked only when the
+        /// parser is done with: past the end they are dropped unseen; before it, a NUL is refused in a
+        /// header name or between lines and reported as body bytes, and CRLF ends a header value.
+        private func isPastEnd() -> Bool {
+            guard sink.lastReport == .partComplete else { return false }
+            let reported = sink.reports
+            do {
+                try parser.execute([0, 13, 10])
+            } catch {
+                return false
+            }
+            return sink.reports == reported
+        }
+    }
+
+    /// Collects what the parser's callbacks report, which come while it reads a chunk.
+    private final class Sink {
+        enum Report { case none, header, body, partComplete }
+
+        private(set) var reports = 0
+        private(set) var lastReport = Report.none
+        private var events: [Event] = []
+        /// The current part's headers, reported once its body starts (MultipartKit has no callback
+        /// for the end of a part's headers).
+        private var headers = PartHeaders()
+        private var partStarted = false
+        /// Body bytes not yet in `events`: the parser hands them over a few at a time (it stops at
+        /// every CR), and a file is written a chunk at a time.
+        private var data = ByteBuffer()
+
+        func header(name: String, value: String) {
+            note(.header)
+            guard name.lowercased() == "content-disposition" else { return }
+            for parameter in MultipartFileUpload.parameters(value) {
+                switch parameter.key {
+                case "name": headers.name = parameter.value
+                case "filename": headers.fileName = parameter.value
+                default: break
                 }
             }
         }
 
-        private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-            guard let first = needle.first, haystack.count >= needle.count else { return nil }
-            var index = 0
-            let last = haystack.count - needle.count
-            while index <= last {
-                if haystack[index] == first {
-                    var matched = true
-                    for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { return index }
-                }
-                index += 1
-            }
-            return nil
+        func body(_ bytes: inout ByteBuffer) {
+            note(.body)
+            startPart()
+            data.writeBuffer(&bytes)
         }
 
-        private static func parseHeaders(_ bytes: ArraySlice<UInt8>) -> PartHeaders {
-            var headers = PartHeaders()
-            let text = String(decoding: bytes, as: UTF8.self)
-            for line in text.components(separatedBy: "\r\n") {
-                guard let colon = line.firstIndex(of: ":"),
-                      line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "content-disposition" else { continue }
-                for parameter in line[line.index(after: colon)...].split(separator: ";").dropFirst() {
-                    let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                    guard pair.count == 2 else { continue }
-                    var value = pair[1]
-                    if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-                    switch pair[0].lowercased() {
-                    case "name": headers.name = value
-                    case "filename": headers.fileName = value
-                    default: break
-                    }
-                }
-            }
-            return headers
+        func partComplete() {
+            note(.partComplete)
+            startPart()
+            flush()
+            events.append(.partEnd)
+            headers = PartHeaders()
+            partStarted = false
+        }
+
+        /// The events so far, and forgets them.
+        func take() -> [Event] {
+            flush()
+            defer { events.removeAll() }
+            return events
+        }
+
+        private func note(_ report: Report) {
+            reports += 1
+            lastReport = report
+        }
+
+        private func startPart() {
+            guard !partStarted else { return }
+            events.append(.part(headers))
+            partStarted = true
+        }
+
+        private func flush() {
+            guard data.readableBytes > 0 else { return }
+            events.append(.data(data))
+            data = ByteBuffer()
+        }
+    }
+
+    /// The `key=value` parameters after a header's first `;`, keys lowercased, quotes taken off values.
+    static func parameters(_ header: String) -> [(key: String, value: String)] {
+        header.split(separator: ";").dropFirst().compactMap { parameter in
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2 else { return nil }
+            let value = pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"") && pair[1].count >= 2 ? String(pair[1].dropFirst().dropLast()) : pair[1]
+            return (key: pair[0].lowercased(), value: value)
         }
     }
 }

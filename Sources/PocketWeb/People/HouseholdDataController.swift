@@ -100,7 +100,8 @@ private extension HouseholdDataController {
 }
 
 /// A small `multipart/form-data` body read whole (an import form: a JSON file and a few fields),
-/// parsed by the same parser as the Conference upload, with a limit on the whole body.
+/// read by the same `MultipartFileUpload.Reader` (MultipartKit's parser) as the Conference upload,
+/// with a limit on the whole body.
 struct MultipartForm {
     /// Why a form could not be read.
     enum Failure: Error {
@@ -114,40 +115,41 @@ struct MultipartForm {
     /// File fields' contents by name (the first of each).
     var files: [String: Data] = [:]
 
+    /// Reads the whole form; throws `.tooLarge` past `limit` (plus room for the other fields), and
+    /// `.malformed` for a body MultipartKit's parser refuses or that ends before its closing delimiter.
     static func read(_ body: RequestBody, contentType: String?, limit: Int64) async throws(Failure) -> MultipartForm {
         guard let boundary = MultipartFileUpload.boundary(contentType: contentType) else { throw .notMultipart }
-        var parser = MultipartFileUpload.Parser(boundary: Array(("--" + boundary).utf8))
         var form = MultipartForm()
-        var current: (headers: MultipartFileUpload.PartHeaders, bytes: [UInt8])?
+        var current: (headers: MultipartFileUpload.PartHeaders, bytes: ByteBuffer)?
         var total: Int64 = 0
         do {
+            var reader = try MultipartFileUpload.Reader(boundary: boundary)
             for try await chunk in body {
                 total += Int64(chunk.readableBytes)
                 if total > limit + 64 * 1024 { throw Failure.tooLarge }
-                for event in parser.feed(chunk.readableBytesView) {
+                for event in try reader.feed(chunk) {
                     switch event {
                     case .part(let headers):
-                        current = (headers, [])
-                    case .data(let bytes):
-                        current?.bytes += bytes
+                        current = (headers, ByteBuffer())
+                    case .data(var bytes):
+                        current?.bytes.writeBuffer(&bytes)
                     case .partEnd:
                         guard let part = current, let name = part.headers.name else { continue }
                         if part.headers.fileName != nil {
-                            if form.files[name] == nil { form.files[name] = Data(part.bytes) }
+                            if form.files[name] == nil { form.files[name] = Data(part.bytes.readableBytesView) }
                         } else if form.fields[name] == nil {
-                            form.fields[name] = String(decoding: part.bytes, as: UTF8.self)
+                            form.fields[name] = String(buffer: part.bytes)
                         }
                         current = nil
                     }
                 }
-                if parser.isFailed { throw Failure.malformed }
             }
+            try reader.finish()
         } catch let failure as Failure {
             throw failure
         } catch {
             throw .malformed
         }
-        guard parser.isFinished else { throw .malformed }
         return form
     }
 }
