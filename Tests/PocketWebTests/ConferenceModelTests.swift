@@ -246,12 +246,12 @@ struct ConferenceModelTests {
         let member = ConferenceSettings(shell: shell, status: status, updates: snapshot, csrfToken: "t", isOwner: false)
         #expect(!member.canInstall)
         // The page itself: no forms that change the database, only the one line.
-        let chrome = ConferenceFixtures.chrome(csrfToken: "t&k")
-        let html = ConferenceSettings.View(model: member, chrome: chrome).body.text
+        let pageContext = ConferenceFixtures.pageContext(csrfToken: "t&k")
+        let html = ConferenceSettings.View(model: member, pageContext: pageContext).body.text
         #expect(html.contains(#"id="conference-owner-only">Only an owner can install or import a database."#))
         #expect(!html.contains("conference-check-button"))
         #expect(!html.contains("conference-import"))
-        let ownerHTML = ConferenceSettings.View(model: owner, chrome: chrome).body.text
+        let ownerHTML = ConferenceSettings.View(model: owner, pageContext: pageContext).body.text
         #expect(ownerHTML.contains("conference-check-button"))
         #expect(ownerHTML.contains("conference-import"))
         #expect(!ownerHTML.contains("Only an owner"))

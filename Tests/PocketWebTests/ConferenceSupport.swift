@@ -15,8 +15,8 @@ enum ConferenceFixtures {
     }
 
     /// The layout values of a request whose CSRF token is `csrfToken`, for rendering a view on its own.
-    static func chrome(csrfToken: String) -> Chrome {
-        Chrome(csrfToken: csrfToken, stylesheet: "/static/css/pocket.css", script: "/static/js/pocket.js", favicon: "/static/icons/pocket.svg",
+    static func pageContext(csrfToken: String) -> PageContext {
+        PageContext(csrfToken: csrfToken, stylesheet: "/static/css/pocket.css", script: "/static/js/pocket.js", favicon: "/static/icons/pocket.svg",
                faviconPNG: "/static/icons/favicon-32.png", appleTouchIcon: "/static/icons/apple-touch-icon.png", appStylesheet: nil, version: "test", importMap: "{}")
     }
 

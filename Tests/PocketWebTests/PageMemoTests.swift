@@ -3,11 +3,11 @@ import Synchronization
 import Testing
 @testable import PocketWeb
 
-/// `PageMemo`: a kept page is only ever answered for the same frame, chrome and model.
+/// `PageMemo`: a kept page is only ever answered for the same frame, pageContext and model.
 @Suite("Page memo")
 struct PageMemoTests {
-    private static func chrome(token: String) -> Chrome {
-        Chrome(csrfToken: token, stylesheet: "/s.css", script: "/p.js", favicon: "/f.svg", faviconPNG: "/f.png",
+    private static func pageContext(token: String) -> PageContext {
+        PageContext(csrfToken: token, stylesheet: "/s.css", script: "/p.js", favicon: "/f.svg", faviconPNG: "/f.png",
                appleTouchIcon: "/a.png", appStylesheet: nil, version: "1", importMap: "{}")
     }
 
@@ -15,7 +15,7 @@ struct PageMemoTests {
         let memo = PageMemo<[String]>()
         let renders = Mutex(0)
         func page(_ model: [String], token: String = "a", title: String = "T") -> String {
-            let key = PageMemo.Key(frame: PageFrame(title: title), chrome: Self.chrome(token: token), model: model)
+            let key = PageMemo.Key(frame: PageFrame(title: title), pageContext: Self.pageContext(token: token), model: model)
             let buffer = memo.page(key) {
                 renders.withLock { $0 += 1 }
                 return "\(title)|\(token)|" + model.joined(separator: ",")
@@ -36,7 +36,7 @@ struct PageMemoTests {
     @Test func keepsAtMostItsCapacity() {
         let memo = PageMemo<Int>()
         for model in 0..<(PageMemo<Int>.capacity * 3) {
-            _ = memo.page(PageMemo.Key(frame: PageFrame(title: "T"), chrome: Self.chrome(token: "a"), model: model)) { "\(model)" }
+            _ = memo.page(PageMemo.Key(frame: PageFrame(title: "T"), pageContext: Self.pageContext(token: "a"), model: model)) { "\(model)" }
             #expect(memo.count <= PageMemo<Int>.capacity)
         }
     }

@@ -105,7 +105,7 @@ extension ConferencePages {
                                        status: databaseStatus, updates: snapshot, csrfToken: context.csrfToken, isOwner: isOwner,
                                        requestProblem: problem)
         return renderer.page(frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context,
-                             status: status) { ConferenceSettings.View(model: model, chrome: $0) }
+                             status: status) { ConferenceSettings.View(model: model, pageContext: $0) }
     }
 
     /// The `patch` event that replaces the page's install panel with `panel`.

@@ -134,7 +134,7 @@ extension ConferenceScreens.Split {
     /// A talk list beside a talk (or the placeholder), with the search field on Search.
     struct View: PageView {
         let model: ConferenceScreens.Split
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -146,7 +146,7 @@ extension ConferenceScreens.Split {
             <div id="conference-results">\(model.list.html)</div>
             </div>
             <div class="split__detail">
-            \(unwrap: model.talk, { $0.html(chrome: chrome) }, else: "<p class=\"split__placeholder\">Select a talk</p>")
+            \(unwrap: model.talk, { $0.html(pageContext: pageContext) }, else: "<p class=\"split__placeholder\">Select a talk</p>")
             </div>
             </div>
             """

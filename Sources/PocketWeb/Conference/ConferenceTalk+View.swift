@@ -1,13 +1,13 @@
 extension ConferenceTalk {
-    /// The talk's article, the detail side of the split view. `chrome` gives the bookmark form its CSRF field.
-    func html(chrome: Chrome) -> HTML {
+    /// The talk's article, the detail side of the split view. `pageContext` gives the bookmark form its CSRF field.
+    func html(pageContext: PageContext) -> HTML {
         """
         <article class="conference-talk" id="conference-talk" data-talk="\(id)" aria-labelledby="conference-talk-title">
         <h2 class="split__title conference-talk__title" id="conference-talk-title">\(title)</h2>
         <dl class="conference-facts">
         \(each: facts, Self.fact)</dl>
         <div class="conference-talk__actions">
-        \(bookmarkForm(chrome: chrome))
+        \(bookmarkForm(pageContext: pageContext))
         \(unwrap: talkURL, { url in
             "<a class=\"button button--tinted\" id=\"conference-talk-link\" href=\"\(url)\" target=\"_blank\" rel=\"noopener noreferrer\">Open on the Church’s Site</a>"
         })
@@ -38,9 +38,9 @@ extension ConferenceTalk {
         """
     }
 
-    private func bookmarkForm(chrome: Chrome) -> HTML {
+    private func bookmarkForm(pageContext: PageContext) -> HTML {
         """
-        <form class="conference-bookmark" method="post" action="\(bookmark.action)" data-changes="\(bookmark.changes)">\(Components.csrf(chrome))\
+        <form class="conference-bookmark" method="post" action="\(bookmark.action)" data-changes="\(bookmark.changes)">\(Components.csrf(pageContext))\
         <input type="hidden" name="bookmark" value="\(bookmark.newValue)"><input type="hidden" name="return" value="\(bookmark.returnTo)">\
         <button class="button button--tinted" type="submit" id="conference-bookmark-button" aria-pressed="\(if: bookmark.isBookmarked, "true", else: "false")" \
         data-on-label="\(ConferenceTalk.BookmarkForm.removeLabel)" data-off-label="\(ConferenceTalk.BookmarkForm.addLabel)">\(bookmark.label)</button></form>

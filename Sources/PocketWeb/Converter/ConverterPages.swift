@@ -28,7 +28,7 @@ struct ConverterPages: Sendable {
             stateURL: ConverterRoute.state.href, owner: String(person.rawValue), state: state, savedAt: savedAt)
         let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)), offline: offline)
         let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href), screenClass: "screen--converter", app: Self.app)
-        var response = renderer.page(frame: frame, context: context) { ConverterScreen.View(model: model, chrome: $0) }
+        var response = renderer.page(frame: frame, context: context) { ConverterScreen.View(model: model, pageContext: $0) }
         if posted != nil {
             response.setCookie(noticeCookie(value: "", maxAge: 0, context: context))
         }

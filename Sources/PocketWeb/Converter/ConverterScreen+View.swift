@@ -4,7 +4,7 @@ extension ConverterScreen {
     /// so the page and the form's reader cannot disagree.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         private typealias Field = ConverterForm.Field
 
@@ -20,7 +20,7 @@ extension ConverterScreen {
             """
             <form class="converter" id="converter" method="post" action="\(ConverterRoute.change.href)" data-autosubmit data-transition="none"\
             \(unwrap: model.offline, { offline in " data-module=\"\(offline.module)\" data-catalog=\"\(offline.catalog)\" data-state-url=\"\(offline.stateURL)\" data-owner=\"\(offline.owner)\" data-saved-at=\"\(offline.savedAt)\" data-state=\"\(offline.stateJSON)\"" })>
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <fieldset class="segmented converter__categories" id="converter-categories"><legend class="visually-hidden">Category</legend>
             \(each: model.categories, { Self.radio($0, name: Field.category, itemClass: "segmented__item") })
             <details class="segmented__more" id="converter-more" data-popover\(flag: "data-chosen", model.moreChosen)>

@@ -20,6 +20,6 @@ struct RequireSignIn: RouterMiddleware {
             return Response(status: .unauthorized, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "Sign in to Pocket first.\n")))
         }
         let model = SignInPage.Model(next: SignInPage.safeNext(request.uri.description), name: "", problem: nil)
-        return renderer.page(frame: PageFrame(title: "Sign In"), context: context, status: .unauthorized) { SignInPage.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Sign In"), context: context, status: .unauthorized) { SignInPage.View(model: model, pageContext: $0) }
     }
 }

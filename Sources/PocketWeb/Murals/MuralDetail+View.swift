@@ -5,7 +5,7 @@ extension MuralDetail {
         let model: Model
         /// murals.js, which keeps the distance current as the visitor moves.
         let module: String
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -17,7 +17,7 @@ extension MuralDetail {
             <div class="list">
             <div class="cell"><div class="cell__main"><span class="cell__text"><span class="cell__title mural__title" id="mural-title">\(model.title)</span>\
             <span class="cell__subtitle" id="mural-artist">\(model.artist)</span>\(if: model.visited, "<span class=\"murals-visited mural__visited\">Visited</span>")</span>
-            \(model.favourite.form(csrf: Components.csrf(chrome), id: "mural-favourite"))
+            \(model.favourite.form(csrf: Components.csrf(pageContext), id: "mural-favourite"))
             </div></div>
             <div class="cell"><div class="cell__main"><span class="cell__text"><span class="cell__title">Distance</span>\
             <span class="cell__subtitle" id="mural-distance-caption">\(model.distanceCaption)</span></span><span class="cell__detail" id="mural-distance">\(model.distanceText)</span></div></div>

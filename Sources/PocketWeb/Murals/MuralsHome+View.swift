@@ -3,17 +3,17 @@ extension MuralsHome {
     /// distance, each with its favourite star; murals.js enhances it, and it works without it.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var actions: HTML {
             """
-            <form class="murals-refresh" method="post" action="\(model.refreshAction)">\(Components.csrf(chrome))\
+            <form class="murals-refresh" method="post" action="\(model.refreshAction)">\(Components.csrf(pageContext))\
             <input type="hidden" name="return" value="\(model.returnTo)"><button class="bar-button" type="submit" id="murals-refresh">Refresh</button></form>
             """
         }
 
         var body: HTML {
-            let csrf = Components.csrf(chrome)
+            let csrf = Components.csrf(pageContext)
             return """
             <div class="murals" id="murals" data-module="\(model.map.module)" data-walk="\(model.walkJSON)" data-trail="\(model.trailJSON)" \
             data-visited="\(model.visitedAction)" data-keep="\(model.keepList)" data-changes="\(model.changesAction)" data-show="\(model.filterValue)" data-start="\(model.startLatitude),\(model.startLongitude)" data-at="\(model.positionParam)">

@@ -59,7 +59,7 @@ struct MuralsPages: Sendable {
         )
         let module = renderer.assets.url("js/apps/murals.js")
         let frame = PageFrame(title: mural.title, back: Self.mainBack, screenClass: "screen--mural", app: Self.app)
-        return renderer.page(frame: frame, context: context) { MuralDetail.View(model: model, module: module, chrome: $0) }
+        return renderer.page(frame: frame, context: context) { MuralDetail.View(model: model, module: module, pageContext: $0) }
     }
 
     @Sendable func trail(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -69,7 +69,7 @@ struct MuralsPages: Sendable {
             trail: trail, start: start, hasPosition: position != nil, visited: try await store.visitedIDs(of: person), filter: filter,
             returnTo: MuralsRoute.trail.href + MuralsHome.Model.query(filter: filter, position: position)
         )
-        return renderer.page(frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), context: context) { MuralsTrail.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), context: context) { MuralsTrail.View(model: model, pageContext: $0) }
     }
 
     // MARK: Data for murals.js

@@ -3,7 +3,7 @@ extension MuralsTrail {
     /// stops in walking order, and a way to forget which murals were visited.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -19,7 +19,7 @@ extension MuralsTrail {
             </section>
             """)
             \(if: model.hasVisited, """
-            <form class="list" method="post" action="\(model.clearAction)">\(Components.csrf(chrome))<input type="hidden" name="return" value="\(model.returnTo)">\
+            <form class="list" method="post" action="\(model.clearAction)">\(Components.csrf(pageContext))<input type="hidden" name="return" value="\(model.returnTo)">\
             <div class="cell"><button class="cell__main" type="submit" id="murals-clear-visited"><span class="cell__text">\
             <span class="cell__title cell__title--destructive">Forget Visited Murals</span></span></button></div></form>
             """)

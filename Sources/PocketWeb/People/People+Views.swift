@@ -10,13 +10,13 @@ extension SignInPage {
     /// The sign-in form.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
             <form class="list-section" method="post" action="\(model.action)" id="signin-form" data-no-swap aria-labelledby="signin-h">
             <h2 class="list-section__header" id="signin-h">Sign in to Pocket</h2>
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <input type="hidden" name="next" value="\(model.next)">
             \(problemLine(model.problem, id: "signin-problem"))
             <div class="list">
@@ -35,13 +35,13 @@ extension SetupPage {
     /// The owner's name and password, once.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
             <form class="list-section" method="post" action="\(model.action)" id="setup-form" data-no-swap aria-labelledby="setup-h">
             <h2 class="list-section__header" id="setup-h">Welcome: choose the owner’s name and password</h2>
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             \(problemLine(model.problem, id: "setup-problem"))
             <div class="list">
             <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="setup-name">Your name</label><input class="text-field" id="setup-name" type="text" name="name" value="\(model.name)" autocomplete="username" required maxlength="40"></div></div>
@@ -76,12 +76,12 @@ extension JoinPage {
     /// Pairing on the phone: the code form, or "Continue as NAME" for a valid link.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
             <form class="list-section" method="post" action="\(model.action)" id="join-form" data-no-swap aria-labelledby="join-h">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <h2 class="list-section__header" id="join-h">Pair this phone</h2>
             \(problemLine(model.problem, id: "join-problem"))
             \(if: model.isCodeForm, codeForm, else: personForm)
@@ -137,7 +137,7 @@ extension SettingsPage {
     /// Settings: you, your devices, your password and (owners) the household.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -174,7 +174,7 @@ extension SettingsPage {
             """
         }
 
-        private var csrf: HTML { Components.csrf(chrome) }
+        private var csrf: HTML { Components.csrf(pageContext) }
 
         /// Asked before signing this device out while changes made here have not reached Pocket
         /// (js/offline/signout.js opens it and fills in the count): signing out clears them.

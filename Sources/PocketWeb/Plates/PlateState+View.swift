@@ -1,7 +1,7 @@
 extension PlateState {
     /// A state's page: its plate (or why it cannot be shown), whether it is spotted, and the
     /// button or link that changes that. It shows in the split view's detail pane.
-    static func body(_ model: Model, chrome: Chrome) -> HTML {
+    static func body(_ model: Model, pageContext: PageContext) -> HTML {
         """
         <figure class="plate">
         \(if: model.hasImage, """
@@ -14,12 +14,12 @@ extension PlateState {
         </figure>
         <section class="list-section" aria-label="Spotting">
         <div class="list" id="plate-spotting">
-        \(unwrap: model.spotted, { spotted($0, model: model) }, else: notSpotted(model, chrome: chrome))
+        \(unwrap: model.spotted, { spotted($0, model: model) }, else: notSpotted(model, pageContext: pageContext))
         </div>
         </section>
-        \(unwrap: model.confirmation, { Components.alertDialog($0, chrome: chrome) })
+        \(unwrap: model.confirmation, { Components.alertDialog($0, pageContext: pageContext) })
         <template id="plate-spotting-spotted">\(spotted(Model.spottedNow, model: model))</template>
-        <template id="plate-spotting-white">\(notSpotted(model, chrome: chrome))</template>
+        <template id="plate-spotting-white">\(notSpotted(model, pageContext: pageContext))</template>
         """
     }
 
@@ -36,10 +36,10 @@ extension PlateState {
         """
     }
 
-    private static func notSpotted(_ model: Model, chrome: Chrome) -> HTML {
+    private static func notSpotted(_ model: Model, pageContext: PageContext) -> HTML {
         """
         <div class="cell"><div class="cell__main"><span class="cell__text"><span class="cell__title" id="plate-spotted">Not spotted on this trip yet</span></span></div></div>
-        <form class="cell" method="post" action="\(model.spotAction)"\(flag: "data-geolocate", model.recordsLocation)>\(Components.csrf(chrome))\
+        <form class="cell" method="post" action="\(model.spotAction)"\(flag: "data-geolocate", model.recordsLocation)>\(Components.csrf(pageContext))\
         <input type="hidden" name="return" value="\(model.returnTo)"><div class="cell__main">\
         <button class="button button--large" type="submit"\(attribute: "data-sound", model.spotSound)>I Spotted \(model.name)</button></div></form>
         """

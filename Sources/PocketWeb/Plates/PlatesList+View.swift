@@ -2,8 +2,8 @@ extension PlatesList {
     /// The list's markup, which the list page and (beside the state, on an iPad) every state's page
     /// show. It is the heaviest markup in Pocket (50 cells, each a form or a link with its alert),
     /// so it is written straight into one `HTML`, with the CSRF field built once.
-    static func body(_ model: Model, chrome: Chrome) -> HTML {
-        let csrf = Components.csrf(chrome)
+    static func body(_ model: Model, pageContext: PageContext) -> HTML {
+        let csrf = Components.csrf(pageContext)
         return """
         \(if: model.complete, """
         <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All \(model.total) states! What a trip.</p>
@@ -22,9 +22,9 @@ extension PlatesList {
         <details class="section-index" data-popover><summary class="section-index__toggle" aria-label="Section index: jump to a letter">A–Z</summary>\
         <nav class="section-index__letters" aria-label="Section index">\(each: model.sections, { "<a href=\"#\($0.anchor)\">\($0.letter)</a>" })</nav></details>
         </div>
-        \(each: model.sections, { alerts($0, chrome: chrome) })\
-        \(Components.alertDialog(model.resetGame, chrome: chrome))
-        \(templates(model, chrome: chrome, csrf: csrf))
+        \(each: model.sections, { alerts($0, pageContext: pageContext) })\
+        \(Components.alertDialog(model.resetGame, pageContext: pageContext))
+        \(templates(model, pageContext: pageContext, csrf: csrf))
         """
     }
 
@@ -32,11 +32,11 @@ extension PlatesList {
     /// rather than once per state: a cell's two controls and the un-spot alert, rendered by the
     /// same functions as the server's own cells with nothing of a state in them. The script
     /// fills a copy from the cell's data attributes (`cell(_:…)`).
-    private static func templates(_ model: Model, chrome: Chrome, csrf: HTML) -> HTML {
+    private static func templates(_ model: Model, pageContext: PageContext, csrf: HTML) -> HTML {
         """
         <template id="plates-cell-white">\(spotForm(.template, model: model, csrf: csrf))</template>
         <template id="plates-cell-spotted">\(unspotLink(.template))</template>
-        <template id="plates-unspot-alert">\(Components.alertDialog(model.unspotAlert, chrome: chrome))</template>
+        <template id="plates-unspot-alert">\(Components.alertDialog(model.unspotAlert, pageContext: pageContext))</template>
         """
     }
 
@@ -101,7 +101,7 @@ extension PlatesList {
     }
 
     /// The un-spot alerts of a section's spotted states, after the list so they sit outside its forms.
-    private static func alerts(_ section: Model.Section, chrome: Chrome) -> HTML {
-        "\(each: section.cells, { "\(unwrap: $0.confirmation, { Components.alertDialog($0, chrome: chrome) })" })"
+    private static func alerts(_ section: Model.Section, pageContext: PageContext) -> HTML {
+        "\(each: section.cells, { "\(unwrap: $0.confirmation, { Components.alertDialog($0, pageContext: pageContext) })" })"
     }
 }

@@ -2,7 +2,7 @@ extension PlatesMap {
     /// The tile-grid map: a square per state, green once spotted, each leading to its state.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """

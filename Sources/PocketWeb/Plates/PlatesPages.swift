@@ -67,7 +67,7 @@ struct PlatesPages: Sendable {
         let game = try await store.snapshot()
         var model = PlatesMap.Model(catalog: catalog, game: game)
         model.module = try await module(store, game: game)
-        return renderer.page(frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), context: context) { PlatesMap.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Map", back: Self.listBack, app: Self.app), context: context) { PlatesMap.View(model: model, pageContext: $0) }
     }
 
     @Sendable func trips(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -76,7 +76,7 @@ struct PlatesPages: Sendable {
         let trips = try await store.trips()
         var model = PlatesTrips.Model(trips: trips, total: catalog.count, sounds: !game.isMuted)
         model.module = PlatesModule(url: moduleURL, game: game, trips: trips)
-        return renderer.page(frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), context: context) { PlatesTrips.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), context: context) { PlatesTrips.View(model: model, pageContext: $0) }
     }
 
     @Sendable func trip(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -90,7 +90,7 @@ struct PlatesPages: Sendable {
         }
         let model = PlatesTrips.Detail(summary: found.summary, spots: found.spots, catalog: catalog)
         let frame = PageFrame(title: model.title, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app)
-        return renderer.page(frame: frame, context: context) { PlatesTrips.DetailView(model: model, chrome: $0) }
+        return renderer.page(frame: frame, context: context) { PlatesTrips.DetailView(model: model, pageContext: $0) }
     }
 
     // MARK: Confirmations (the pages behind the alerts, for browsers without JavaScript)

@@ -3,16 +3,16 @@ extension PlatesSplit {
     /// iPad (CSS shows the state alone on a phone), so both routes render this.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
             <div class="split split--pane plates-split\(if: model.state != nil, " split--detail")"\(unwrap: model.module, \.attributes)>
             <div class="split__primary" id="plates-list" data-keep-scroll>
-            \(PlatesList.body(model.list, chrome: chrome))\
+            \(PlatesList.body(model.list, pageContext: pageContext))\
             </div>
             <div class="split__detail plates-detail" id="plates-detail">
-            \(unwrap: model.state, { PlateState.body($0, chrome: chrome) }, else: """
+            \(unwrap: model.state, { PlateState.body($0, pageContext: pageContext) }, else: """
             <p class="split__placeholder">Choose a state’s info button to see its plate here.</p>
 
             """)\

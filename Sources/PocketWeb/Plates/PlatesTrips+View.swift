@@ -2,7 +2,7 @@ extension PlatesTrips {
     /// The trip history: the trip being played, the finished ones, and New Trip with its alert.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -24,7 +24,7 @@ extension PlatesTrips {
             """)
             </section>
             <p\(unwrap: model.module, \.attributes)><a class="button button--large" href="\(model.newTripHref)" data-dialog="\(model.newTrip.id)" id="plates-new-trip">New Trip</a></p>
-            \(Components.alertDialog(model.newTrip, chrome: chrome))
+            \(Components.alertDialog(model.newTrip, pageContext: pageContext))
             """
         }
 
@@ -41,7 +41,7 @@ extension PlatesTrips {
     /// One trip: the states spotted on it, oldest first, each leading to its state.
     struct DetailView: PageView {
         let model: Detail
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """

@@ -6,7 +6,7 @@ extension RemoteDVR {
     /// alert after a forced one.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -20,10 +20,10 @@ extension RemoteDVR {
             \(model.clock.html)
             \(unwrap: model.notice, { "<p class=\"lcd__notice lcd__notice--warning\" id=\"dvr-notice\" role=\"status\">\($0)</p>" })
             </section>
-            \(RemoteToolbar.powerRow(action: model.powerAction, id: "dvr-power", isOn: model.isOn, chrome: chrome))
+            \(RemoteToolbar.powerRow(action: model.powerAction, id: "dvr-power", isOn: model.isOn, pageContext: pageContext))
             </div>
             <form class="transport" method="post" data-transition="none">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <div class="transport__grid" role="group" aria-label="Transport">
             \(each: model.buttons, transportButton)
             </div>
@@ -52,7 +52,7 @@ extension RemoteDVR {
             <a class="remote-scrim" href="\(sheet.cancelHref)" data-transition="none" tabindex="-1"><span class="visually-hidden">\(sheet.cancelTitle)</span></a>
             <dialog class="action-sheet remote-sheet" open data-modal id="dvr-sheet" aria-labelledby="dvr-sheet-title" aria-describedby="dvr-sheet-message">
             <form class="action-sheet__group" method="post" action="\(sheet.forceAction)" data-transition="none">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <p class="action-sheet__title" id="dvr-sheet-title">\(sheet.title)</p>
             <p class="action-sheet__message" id="dvr-sheet-message">\(sheet.message)</p>
             <button class="action-sheet__button action-sheet__button--destructive" type="submit" id="dvr-sheet-force">\(sheet.forceTitle)</button>

@@ -5,7 +5,7 @@ extension RemoteFavourites {
     /// what was typed, the bad field marked and an alert over the form. Read-only while the TV is off.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var actions: HTML {
             """
@@ -19,7 +19,7 @@ extension RemoteFavourites {
             <p class="content__intro" id="favourites-off">The TV is off. Turn it on to edit its favourites.</p>
             """)
             <form class="remote-favourites" id="\(model.formID)" method="post" action="\(model.saveAction)" data-needs-server="Not connected to \(RemoteDevice.tv.name)">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             \(each: model.rows, row)<p class="list-section__footer" id="favourites-hint">Labels are \(model.labelHint). Channels go from \(model.channelMin) to \(model.channelMax).</p>
             <div class="remote-form-actions">
             <a class="button button--plain" href="\(model.cancelHref)" data-nav="back" id="favourites-cancel">Cancel</a>

@@ -24,7 +24,7 @@ extension RemotePages {
             forced = nil
         }
         let model = RemoteDVR.Model(snapshot: snapshot, now: moment, confirm: confirm, forced: forced, flipIn: Self.arrives(request, from: .tv))
-        return renderer.page(frame: frame(RemoteDevice.dvr.name), context: context) { RemoteDVR.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame(RemoteDevice.dvr.name), context: context) { RemoteDVR.View(model: model, pageContext: $0) }
     }
 
     @Sendable func dvrPower(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -67,7 +67,7 @@ extension RemotePages {
             dvr: RemoteScreen.DVRPanel(snapshot: try await store.dvr(), now: now())
         )
         let back = try await lastRemoteLink()
-        return renderer.page(frame: frame("Screen", back: back), context: context) { RemoteScreen.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame("Screen", back: back), context: context) { RemoteScreen.View(model: model, pageContext: $0) }
     }
 
     /// The reset's question as a page of its own, for browsers without JavaScript.

@@ -28,7 +28,7 @@ struct RemotePages: Sendable {
         let moment = now()
         let snapshot = try await store.television(deviceID: deviceID, at: moment)
         let model = RemoteTV.Model(snapshot: snapshot, now: moment, flipIn: Self.arrives(request, from: .dvr))
-        return renderer.page(frame: frame(RemoteDevice.tv.name), context: context) { RemoteTV.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame(RemoteDevice.tv.name), context: context) { RemoteTV.View(model: model, pageContext: $0) }
     }
 
     @Sendable func tvPower(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -138,6 +138,6 @@ private extension RemotePages {
 
     func renderFavourites(_ model: RemoteFavourites.Model, context: PocketRequestContext) -> Response {
         let back = BackLink(label: RemoteDevice.tv.name, href: RemoteRoute.tv.href)
-        return renderer.page(frame: frame("Favourites", back: back), context: context) { RemoteFavourites.View(model: model, chrome: $0) }
+        return renderer.page(frame: frame("Favourites", back: back), context: context) { RemoteFavourites.View(model: model, pageContext: $0) }
     }
 }

@@ -3,7 +3,7 @@ extension RemoteScreen {
     /// with the toolbar that leads to either remote and resets both devices.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -23,7 +23,7 @@ extension RemoteScreen {
             </div>
             </section>
             </div>
-            \(Components.alertDialog(model.reset, chrome: chrome))
+            \(Components.alertDialog(model.reset, pageContext: pageContext))
             """
         }
 

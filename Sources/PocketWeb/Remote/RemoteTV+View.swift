@@ -5,7 +5,7 @@ extension RemoteTV {
     /// JavaScript; switched off, everything but the power switch is disabled.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var actions: HTML {
             if model.isOn {
@@ -33,9 +33,9 @@ extension RemoteTV {
             """)
             \(unwrap: model.notice, { "<p class=\"lcd__notice lcd__notice--warning\" id=\"tv-notice\" role=\"status\">\($0)</p>" })
             </section>
-            \(RemoteToolbar.powerRow(action: model.powerAction, id: "tv-power", isOn: model.isOn, chrome: chrome))
+            \(RemoteToolbar.powerRow(action: model.powerAction, id: "tv-power", isOn: model.isOn, pageContext: pageContext))
             <form class="remote__presets" method="post" data-autosubmit data-transition="none">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <div class="segmented remote-segmented" role="group" aria-labelledby="tv-presets-title">
             <span class="visually-hidden" id="tv-presets-title">Favourite channels</span>
             \(each: model.presets, { preset in """
@@ -45,7 +45,7 @@ extension RemoteTV {
             </div>
             </form>
             <form class="remote__row remote__volume" method="post" action="\(model.volumeAction)" data-autosubmit data-transition="none">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <label class="visually-hidden" for="tv-volume">Volume</label>
             <svg class="remote__row-icon" aria-hidden="true" focusable="false"><use href="#remote-icon-speaker"/></svg>
             <input class="slider" type="range" id="tv-volume" name="volume" min="0" max="100" step="1" value="\(model.volume)"\(flag: "disabled", off)>
@@ -55,7 +55,7 @@ extension RemoteTV {
             </form>
             </div>
             <form class="remote__pad" method="post" data-autosubmit data-transition="none">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <div class="keypad" role="group" aria-label="Keypad">
             \(each: model.keys, { key in """
             <button class="key\(if: key.isZero, " key--zero")" type="submit" formaction="\(key.action)" id="\(key.id)" data-key="\(key.digit)"\(flag: "disabled", off)>\(key.digit)</button>
@@ -80,10 +80,10 @@ extension RemoteTV {
 extension RemoteToolbar {
     /// Either remote's power row: a form whose switch is the row's label (one 44-point target),
     /// submitted on change by pocket.js, with an Apply button without JavaScript.
-    static func powerRow(action: String, id: String, isOn: Bool, chrome: Chrome) -> HTML {
+    static func powerRow(action: String, id: String, isOn: Bool, pageContext: PageContext) -> HTML {
         """
         <form class="remote__row" method="post" action="\(action)" data-autosubmit data-transition="none">
-        \(Components.csrf(chrome))
+        \(Components.csrf(pageContext))
         <label class="remote__row-label"><svg class="remote__row-icon" aria-hidden="true" focusable="false"><use href="#remote-icon-power"/></svg>\
         <span class="remote__row-text">Power</span><input class="switch" type="checkbox" role="switch" name="power" id="\(id)"\(flag: "checked", isOn)></label>
         <button class="button button--tinted remote__apply js-hidden" type="submit">Apply</button>

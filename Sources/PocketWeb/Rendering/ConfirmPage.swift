@@ -39,14 +39,14 @@ public struct Confirmation: Sendable, Hashable {
 extension PageRenderer {
     /// The stand-alone page for a confirmation (the no-JavaScript path of an alert).
     public func confirmationPage(_ confirmation: Confirmation, back: BackLink, app: String?, context: PocketRequestContext) throws -> Response {
-        page(frame: PageFrame(title: confirmation.title, back: back, app: app), context: context) { ConfirmationView(confirmation: confirmation, chrome: $0) }
+        page(frame: PageFrame(title: confirmation.title, back: back, app: app), context: context) { ConfirmationView(confirmation: confirmation, pageContext: $0) }
     }
 }
 
 /// The stand-alone confirmation page.
 struct ConfirmationView: PageView {
     let confirmation: Confirmation
-    let chrome: Chrome
+    let pageContext: PageContext
 
     var body: HTML {
         """
@@ -54,7 +54,7 @@ struct ConfirmationView: PageView {
         <h2 class="alert__title" id="confirm-title">\(confirmation.title)</h2>
         <p class="alert__message" id="confirm-message">\(confirmation.message)</p>
         <form class="alert__actions" method="post" action="\(confirmation.action)">
-        \(Components.csrf(chrome))
+        \(Components.csrf(pageContext))
         <a class="alert__button alert__button--cancel" href="\(confirmation.cancelHref)" data-nav="back">\(confirmation.cancelLabel)</a>
         <button type="submit" class="alert__button\(if: confirmation.destructive, " alert__button--destructive")"\(attribute: "data-sound", confirmation.sound) data-autofocus>\(confirmation.confirmLabel)</button>
         </form>

@@ -1,5 +1,5 @@
 /// A page's view: what it puts into the shared layout. Each page's view lives beside its
-/// `+Model` in its app's folder and is built from the model and the request's `Chrome`.
+/// `+Model` in its app's folder and is built from the model and the request's `PageContext`.
 protocol PageView {
     /// The page's content, inside `<main>`.
     var body: HTML { get }
@@ -17,7 +17,7 @@ extension PageView {
 /// The shared page layout: head, navigation bar, content and toolbar.
 enum Layout {
     /// The whole document for `view`.
-    static func document(frame: PageFrame, chrome: Chrome, view: some PageView) -> HTML {
+    static func document(frame: PageFrame, pageContext: PageContext, view: some PageView) -> HTML {
         """
         <!doctype html>
         <html lang="en">
@@ -31,18 +31,18 @@ enum Layout {
         <meta name="mobile-web-app-capable" content="yes">
         <meta name="apple-mobile-web-app-status-bar-style" content="default">
         <meta name="apple-mobile-web-app-title" content="Pocket">
-        <meta name="csrf-token" content="\(chrome.csrfToken)">
-        \(unwrap: chrome.signedIn, { "<meta name=\"pocket-device\" content=\"\($0.device)\" data-person=\"\($0.person)\" data-name=\"\($0.name)\">" })
+        <meta name="csrf-token" content="\(pageContext.csrfToken)">
+        \(unwrap: pageContext.signedIn, { "<meta name=\"pocket-device\" content=\"\($0.device)\" data-person=\"\($0.person)\" data-name=\"\($0.name)\">" })
         <meta name="pocket-sw" content="/sw.js">
         <title>\(frame.documentTitle)</title>
         <link rel="manifest" href="/manifest.webmanifest">
-        <link rel="icon" href="\(chrome.favicon)" type="image/svg+xml">
-        <link rel="icon" href="\(chrome.faviconPNG)" type="image/png" sizes="32x32">
-        <link rel="apple-touch-icon" href="\(chrome.appleTouchIcon)">
-        <link rel="stylesheet" href="\(chrome.stylesheet)">
-        \(unwrap: chrome.appStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">" })
-        <script type="importmap">\(HTML(trusted: chrome.importMap))</script>
-        <script type="module" src="\(chrome.script)"></script>
+        <link rel="icon" href="\(pageContext.favicon)" type="image/svg+xml">
+        <link rel="icon" href="\(pageContext.faviconPNG)" type="image/png" sizes="32x32">
+        <link rel="apple-touch-icon" href="\(pageContext.appleTouchIcon)">
+        <link rel="stylesheet" href="\(pageContext.stylesheet)">
+        \(unwrap: pageContext.appStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">" })
+        <script type="importmap">\(HTML(trusted: pageContext.importMap))</script>
+        <script type="module" src="\(pageContext.script)"></script>
         </head>
         <body>
         <a class="skip-link" href="#main">Skip to content</a>
@@ -78,20 +78,20 @@ enum Layout {
 /// Pieces many pages share.
 enum Components {
     /// The hidden field every form posts its CSRF token in.
-    static func csrf(_ chrome: Chrome) -> HTML {
-        "<input type=\"hidden\" name=\"\(chrome.csrfField)\" value=\"\(chrome.csrfToken)\">"
+    static func csrf(_ pageContext: PageContext) -> HTML {
+        "<input type=\"hidden\" name=\"\(pageContext.csrfField)\" value=\"\(pageContext.csrfToken)\">"
     }
 
     /// An in-page `<dialog>` asking `confirmation`'s question (JavaScript opens it; without
     /// JavaScript the link that would open it leads to the stand-alone confirmation page).
-    static func alertDialog(_ confirmation: Confirmation, chrome: Chrome) -> HTML {
+    static func alertDialog(_ confirmation: Confirmation, pageContext: PageContext) -> HTML {
         let id = confirmation.id
         return """
         <dialog class="alert" id="\(id)" aria-labelledby="\(id)-title" aria-describedby="\(id)-message">
         <h2 class="alert__title" id="\(id)-title">\(confirmation.title)</h2>
         <p class="alert__message" id="\(id)-message">\(confirmation.message)</p>
         <form class="alert__actions" method="post" action="\(confirmation.action)">
-        \(csrf(chrome))
+        \(csrf(pageContext))
         <button type="button" class="alert__button alert__button--cancel" commandfor="\(id)" command="close">\(confirmation.cancelLabel)</button>
         <button type="submit" class="alert__button\(if: confirmation.destructive, " alert__button--destructive")"\(attribute: "data-sound", confirmation.sound)>\(confirmation.confirmLabel)</button>
         </form>

@@ -39,8 +39,8 @@ public struct BackLink: Sendable, Hashable {
     }
 }
 
-/// Values every page's layout uses: asset links, the CSRF token, version.
-public struct Chrome: Sendable, Hashable {
+/// What every page's layout needs besides the page itself (the browser's "chrome" is not meant): asset links, the CSRF token, who is signed in, the version.
+public struct PageContext: Sendable, Hashable {
     /// The browser session's CSRF token, for forms and the meta tag.
     public internal(set) var csrfToken: String
     /// Who is signed in on this device, for the outbox: changes are bound to the device that

@@ -2,7 +2,7 @@ import NIOCore
 import PocketCore
 
 /// Pages already rendered, by everything they were rendered from: the frame, the request's
-/// `Chrome` (its CSRF token included) and the page's model. A view is a pure function of those
+/// `PageContext` (its CSRF token included) and the page's model. A view is a pure function of those
 /// three, so a page found here is byte for byte the page rendering would give; the lookup compares
 /// whole models, so two models that merely hash alike never share a page.
 ///
@@ -14,7 +14,7 @@ import PocketCore
 final class PageMemo<Model: Hashable & Sendable>: Sendable {
     struct Key: Hashable, Sendable {
         let frame: PageFrame
-        let chrome: Chrome
+        let pageContext: PageContext
         let model: Model
     }
 

@@ -7,7 +7,7 @@ public struct PageRenderer: Sendable {
     /// The static files pages link to.
     public let assets: AssetCatalog
     /// The layout's links, which only change with the files: worked out once, not per page.
-    private let links: Chrome
+    private let links: PageContext
     /// The modules' versioned URLs, for the layout and the Content-Security-Policy.
     let importMap: ImportMap
     /// `/sw.js`, made once: it only changes with the files, and the offline bar asks for it every
@@ -19,7 +19,7 @@ public struct PageRenderer: Sendable {
         assets = try AssetCatalog(root: resources.publicFiles)
         importMap = try ImportMap(assets: assets)
         serviceWorkerScript = ByteBuffer(string: try ServiceWorker.script(assets: assets))
-        links = Chrome(
+        links = PageContext(
             csrfToken: "",
             signedIn: nil,
             stylesheet: assets.url("css/pocket.css"),
@@ -34,28 +34,28 @@ public struct PageRenderer: Sendable {
     }
 
     /// The layout-wide values for one request.
-    public func chrome(for context: PocketRequestContext, app: String? = nil) -> Chrome {
-        var chrome = links
-        chrome.csrfToken = context.csrfToken
-        chrome.signedIn = context.identity.map { OutboxOwner(device: $0.device.tag, person: $0.person.id.rawValue, name: $0.person.name) }
-        chrome.appStylesheet = app.flatMap { assets.asset(at: "css/apps/\($0).css") != nil ? assets.url("css/apps/\($0).css") : nil }
-        return chrome
+    public func pageContext(for context: PocketRequestContext, app: String? = nil) -> PageContext {
+        var pageContext = links
+        pageContext.csrfToken = context.csrfToken
+        pageContext.signedIn = context.identity.map { OutboxOwner(device: $0.device.tag, person: $0.person.id.rawValue, name: $0.person.name) }
+        pageContext.appStylesheet = app.flatMap { assets.asset(at: "css/apps/\($0).css") != nil ? assets.url("css/apps/\($0).css") : nil }
+        return pageContext
     }
 
     /// Renders the page `view` builds inside the shared layout.
-    func page<View: PageView>(frame: PageFrame, context: PocketRequestContext, status: HTTPResponse.Status = .ok, _ view: (Chrome) throws -> View) rethrows -> Response {
-        let chrome = chrome(for: context, app: frame.app)
-        let html = Layout.document(frame: frame, chrome: chrome, view: try view(chrome))
+    func page<View: PageView>(frame: PageFrame, context: PocketRequestContext, status: HTTPResponse.Status = .ok, _ view: (PageContext) throws -> View) rethrows -> Response {
+        let pageContext = pageContext(for: context, app: frame.app)
+        let html = Layout.document(frame: frame, pageContext: pageContext, view: try view(pageContext))
         return Self.htmlResponse(html.text, status: status)
     }
 
     /// Renders `model`'s page inside the shared layout, or answers with the page `memo` kept from an
-    /// earlier request with the same frame, chrome and model.
+    /// earlier request with the same frame, pageContext and model.
     func page<Model, View: PageView>(frame: PageFrame, context: PocketRequestContext, memo: PageMemo<Model>, model: Model,
-                                     _ view: (Model, Chrome) -> View) -> Response {
-        let chrome = chrome(for: context, app: frame.app)
-        let page = memo.page(PageMemo.Key(frame: frame, chrome: chrome, model: model)) {
-            Layout.document(frame: frame, chrome: chrome, view: view(model, chrome)).text
+                                     _ view: (Model, PageContext) -> View) -> Response {
+        let pageContext = pageContext(for: context, app: frame.app)
+        let page = memo.page(PageMemo.Key(frame: frame, pageContext: pageContext, model: model)) {
+            Layout.document(frame: frame, pageContext: pageContext, view: view(model, pageContext)).text
         }
         return Self.htmlResponse(page)
     }

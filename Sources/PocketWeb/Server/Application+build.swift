@@ -123,7 +123,7 @@ public func buildRouter(
     router.add(middleware: CSRFMiddleware())
 
     let store = people.store
-    let shell = ShellController(renderer: renderer, apps: apps.map(\.descriptor)) {
+    let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor)) {
         var problems: [(store: String, problem: String)] = []
         if let problem = await HealthCheck.problem(of: store) { problems.append(("people", problem)) }
         for app in apps {
@@ -132,14 +132,14 @@ public func buildRouter(
         return problems
     }
     shell.addPublicRoutes(to: router)
-    let controller = PeopleController(renderer: renderer, people: people, household: household)
+    let controller = PeoplePages(renderer: renderer, people: people, household: household)
     controller.addPublicRoutes(to: router)
 
     let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
     shell.addPrivateRoutes(to: signedIn)
     controller.addPrivateRoutes(to: signedIn)
-    HouseholdDataController(people: people, household: household).addPrivateRoutes(to: signedIn)
-    WelcomeController(renderer: renderer).addPrivateRoutes(to: signedIn)
+    HouseholdDataPages(people: people, household: household).addPrivateRoutes(to: signedIn)
+    WelcomePages(renderer: renderer).addPrivateRoutes(to: signedIn)
     let environment = WebEnvironment(renderer: renderer)
     for app in apps {
         app.addRoutes(to: signedIn.group(RouterPath(app.descriptor.href)), environment: environment)

@@ -2,7 +2,7 @@ extension Design {
     /// The living style guide: every component of the design system with sample data.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var actions: HTML { "<a class=\"bar-button\" href=\"/\" aria-label=\"Home\">Done</a>" }
 
@@ -135,7 +135,7 @@ extension Design {
             \(if: model.hasQuery, "<div class=\"cell\"><div class=\"cell__main\"><span class=\"cell__text\"><span class=\"cell__subtitle\">You searched for</span><span class=\"cell__title\" id=\"design-query-echo\">\(model.query)</span></span></div></div>")
             </form>
             <form class="list" action="/design#demo-form" method="post">
-            \(Components.csrf(chrome))
+            \(Components.csrf(pageContext))
             <div class="cell"><div class="cell__main">
             <label class="cell__title" for="design-message">Message</label>
             <input class="text-field" id="design-message" type="text" name="message" maxlength="200" placeholder="Say something" required>
@@ -182,7 +182,7 @@ extension Design {
             <footer class="toolbar" id="design-toolbar">
             <a class="bar-button" href="#main">Top</a>
             <span class="toolbar__flex"></span>
-            <span class="toolbar__status">Pocket \(chrome.version)</span>
+            <span class="toolbar__status">Pocket \(pageContext.version)</span>
             <span class="toolbar__flex"></span>
             <a class="bar-button" href="/">Home</a>
             </footer>

@@ -2,7 +2,7 @@ extension Home {
     /// The springboard's grid of apps, and links to the design system and Settings.
     struct View: PageView {
         let model: Model
-        let chrome: Chrome
+        let pageContext: PageContext
 
         var body: HTML {
             """
@@ -14,7 +14,7 @@ extension Home {
             <p class="springboard__empty">No apps are registered in this build of Pocket yet.</p>
             """)
             </nav>
-            <p class="springboard__footer"><a href="\(model.designHref)">Design system</a> · <a href="\(model.settingsHref)" id="home-settings">Settings (\(model.personName))</a> · Pocket \(chrome.version)</p>
+            <p class="springboard__footer"><a href="\(model.designHref)">Design system</a> · <a href="\(model.settingsHref)" id="home-settings">Settings (\(model.personName))</a> · Pocket \(pageContext.version)</p>
             """
         }
 

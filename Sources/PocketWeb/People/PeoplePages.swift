@@ -4,7 +4,7 @@ import PocketCore
 
 /// Signing in and out, the one-time setup, pairing a phone, and Settings (devices, password,
 /// and for owners the household). Every route is listed once in `addPublicRoutes`/`addPrivateRoutes`.
-struct PeopleController: Sendable {
+struct PeoplePages: Sendable {
     let renderer: PageRenderer
     let people: WebPeople
     /// Exports, imports and backups, for the Settings page's data section.
@@ -75,7 +75,7 @@ struct PeopleController: Sendable {
 
     @Sendable func setupPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
         try await requireSetupToken(context)
-        return renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context) { SetupPage.View(model: SetupPage.Model(action: people.setupPath, name: "", problem: nil), chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context) { SetupPage.View(model: SetupPage.Model(action: people.setupPath, name: "", problem: nil), pageContext: $0) }
     }
 
     @Sendable func setup(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -84,7 +84,7 @@ struct PeopleController: Sendable {
         let fields = try await request.formFields(context: context)
         let name = fields["name"] ?? "", password = fields["password"] ?? ""
         func again(_ problem: String) throws -> Response {
-            renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context, status: .badRequest) { SetupPage.View(model: SetupPage.Model(action: people.setupPath, name: name, problem: problem), chrome: $0) }
+            renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context, status: .badRequest) { SetupPage.View(model: SetupPage.Model(action: people.setupPath, name: name, problem: problem), pageContext: $0) }
         }
         guard password == fields["confirm"] else { return try again("The two passwords are not the same.") }
         let person: Person
@@ -249,7 +249,7 @@ struct PeopleController: Sendable {
 
 // MARK: - Helpers
 
-private extension PeopleController {
+private extension PeoplePages {
     static let notices = [
         "added": "Added.", "removed": "Removed.", "signed-out": "That device is signed out.",
         "password": "Password changed. Your other devices are signed out.", "imported": "Imported.",
@@ -336,17 +336,17 @@ private extension PeopleController {
     }
 
     func signInForm(next: String, name: String, problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
-        renderer.page(frame: PageFrame(title: "Sign In"), context: context, status: status) { SignInPage.View(model: SignInPage.Model(next: next, name: name, problem: problem), chrome: $0) }
+        renderer.page(frame: PageFrame(title: "Sign In"), context: context, status: status) { SignInPage.View(model: SignInPage.Model(next: next, name: name, problem: problem), pageContext: $0) }
     }
 
     func joinForm(problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
         let model = JoinPage.Model(action: PeopleRoute.join.href, personName: nil, problem: problem, isCodeForm: true)
-        return renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, pageContext: $0) }
     }
 
     func joinLinkForm(code: String, personName: String?, problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
         let model = JoinPage.Model(action: PeopleRoute.joinLink(code).href, personName: personName, problem: problem, isCodeForm: false)
-        var response = renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, chrome: $0) }
+        var response = renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, pageContext: $0) }
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -367,6 +367,6 @@ private extension PeopleController {
             certificate: identity.person.isOwner ? people.trust.map(CertificateSummary.Model.init) : nil,
             data: data
         )
-        return renderer.page(frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context, status: status) { SettingsPage.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context, status: status) { SettingsPage.View(model: model, pageContext: $0) }
     }
 }

@@ -3,7 +3,7 @@ import Hummingbird
 import PocketCore
 
 /// The shell's routes: home screen, style guide, offline page, manifest, service worker, static files.
-struct ShellController {
+struct ShellPages {
     let renderer: PageRenderer
     let apps: [AppDescriptor]
     /// Each store's problem, by name (`people`, the apps' ids), or none.
@@ -30,13 +30,13 @@ struct ShellController {
 
     @Sendable func home(_ request: Request, context: PocketRequestContext) throws -> Response {
         let model = Home.Model(apps: apps, assets: renderer.assets, person: context.identity?.person)
-        return renderer.page(frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), context: context) { Home.View(model: model, chrome: $0) }
+        return renderer.page(frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), context: context) { Home.View(model: model, pageContext: $0) }
     }
 
     @Sendable func design(_ request: Request, context: PocketRequestContext) throws -> Response {
         let fields = request.queryFields
         let model = Design.Model(query: fields["q"] ?? "", selectedID: fields["planet"])
-        return renderer.page(frame: designFrame, context: context) { Design.View(model: model, chrome: $0) }
+        return renderer.page(frame: designFrame, context: context) { Design.View(model: model, pageContext: $0) }
     }
 
     /// Echoes the demo form without storing anything, so the style guide can show a real POST round trip.
@@ -44,7 +44,7 @@ struct ShellController {
         var request = request
         let fields = try await request.formFields(context: context)
         let model = Design.Model(posted: fields["message"] ?? "")
-        return renderer.page(frame: designFrame, context: context) { Design.View(model: model, chrome: $0) }
+        return renderer.page(frame: designFrame, context: context) { Design.View(model: model, pageContext: $0) }
     }
 
     /// A clock ticking once a second, to show (and test) live updates over Server-Sent Events.

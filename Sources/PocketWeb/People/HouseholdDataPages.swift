@@ -5,7 +5,7 @@ import PocketCore
 /// A person's own data (Settings → Export My Data), importing an export as a person (owners),
 /// and downloading the newest backup (owners). Whose data an export holds is decided by the
 /// signed-in device, never by the request; owners are checked here, on the server.
-struct HouseholdDataController: Sendable {
+struct HouseholdDataPages: Sendable {
     let people: WebPeople
     let household: HouseholdData
 
@@ -75,7 +75,7 @@ struct HouseholdDataController: Sendable {
 
 // MARK: - Helpers
 
-private extension HouseholdDataController {
+private extension HouseholdDataPages {
     /// The person the import is for: an existing one by id, or one made now (a member).
     func importTarget(_ fields: [String: String]) async throws -> (person: Person, isNew: Bool) {
         let choice = fields["person"] ?? "new"

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// The page after pairing, on HTTPS: the phone is signed in, and now goes on the Home Screen.
-struct WelcomeController: Sendable {
+struct WelcomePages: Sendable {
     let renderer: PageRenderer
 
     /// What needs a signed-in person: the page after pairing.

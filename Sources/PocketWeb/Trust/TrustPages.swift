@@ -9,14 +9,14 @@ func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, httpsPort: @esca
     let router = Router(context: PocketRequestContext.self)
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: TrustHeadersMiddleware(httpsPort: httpsPort))
-    TrustController(renderer: renderer, trust: trust, httpsPort: httpsPort).addPlainRoutes(to: router)
+    TrustPages(renderer: renderer, trust: trust, httpsPort: httpsPort).addPlainRoutes(to: router)
     return router
 }
 
 /// The plain-HTTP listener beside Pocket's HTTPS. There is only the trust page, the CA downloads
 /// and the files that page needs; everything else is redirected to the HTTPS origin. Nothing
 /// there sets a cookie or carries a secret.
-struct TrustController: Sendable {
+struct TrustPages: Sendable {
     let renderer: PageRenderer
     /// Pocket's own CA, or nil beside the person's own certificate (then plain HTTP only redirects).
     let trust: WebTrust?
@@ -30,7 +30,7 @@ struct TrustController: Sendable {
             for file in TrustDownload.allCases {
                 router.get(TrustRoute.download(file).pattern) { _, _ in try download(file) }
             }
-            router.get(ShellRoute.Path.asset.pattern, use: ShellController(renderer: renderer, apps: [], health: { [] }).asset)
+            router.get(ShellRoute.Path.asset.pattern, use: ShellPages(renderer: renderer, apps: [], health: { [] }).asset)
         }
         for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete, .options] {
             router.on("/", method: method, use: redirect)
