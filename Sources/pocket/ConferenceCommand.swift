@@ -104,11 +104,7 @@ extension ConferenceCommand {
         }
 
         private func resolvedManifestURL() throws -> URL {
-            do {
-                return try ManifestLocation.resolve(option: manifestURL, environment: ProcessInfo.processInfo.environment)
-            } catch {
-                throw CommandFailure(description: error.description)
-            }
+            ManifestLocation.url(configured: try PocketConfiguration.sciManifest(option: manifestURL, environment: ProcessInfo.processInfo.environment))
         }
     }
 

@@ -32,8 +32,7 @@ extension MuralsCommand {
         var timeout = 20
 
         func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
-            let endpoint = try muralsFailure { () throws(MuralsError) in try MuralsServiceLocation.endpoint(option: url, environment: environment) }
+            let endpoint = try PocketConfiguration.muralsEndpoint(option: url, environment: ProcessInfo.processInfo.environment) ?? MuralsSynchronizer.defaultEndpoint
             let (configuration, store) = try openStore(data)
             bootstrapLogging(level: configuration.logLevel)
             let synchronizer = MuralsSynchronizer(
@@ -74,8 +73,7 @@ extension MuralsCommand {
 
         func run() async throws {
             let origin = try Self.origin(near)
-            let environment = ProcessInfo.processInfo.environment
-            let imageBase = try muralsFailure { () throws(MuralsError) in try MuralsServiceLocation.imageBase(option: nil, environment: environment) }
+            let imageBase = try PocketConfiguration.muralsImageBase(environment: ProcessInfo.processInfo.environment) ?? MuralsSynchronizer.defaultImageBase
             let (_, store) = try openStore(data)
             let (murals, favouriteIDs, visitedIDs) = try await muralsFailure {
                 (try await store.murals(), try await store.favouriteIDs(of: cliPerson), try await store.visitedIDs(of: cliPerson))

@@ -55,21 +55,16 @@ struct Serve: AsyncParsableCommand {
         let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
                                                   trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names,
                                                   backups: backups, backupDirectory: backupDirectory, backupTime: backupTime)
-        let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        let configuration = try PocketConfiguration.resolve(options: options, environment: environment)
+        // Checked before anything is opened, so a bad address stops the server with one line.
+        let sources = try PocketConfiguration.resolveAppSources(manifestURL: manifestURL, environment: environment)
         let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         // Held while serving, so `pocket restore` can tell the folder is in use; the kernel drops it when the process ends.
         guard let folderLock = try DataFolderLock.forServing(dataDirectory.url) else {
             throw CommandFailure(description: "a restore is under way in \(dataDirectory.url.path): wait for it to finish, then start Pocket")
         }
-        let conference: ConferenceOptions
-        do {
-            conference = ConferenceOptions(
-                manifestURL: try ManifestLocation.resolve(option: manifestURL, environment: ProcessInfo.processInfo.environment),
-                autoUpdate: autoUpdate
-            )
-        } catch {
-            throw CommandFailure(description: error.description)
-        }
+        let conference = ConferenceOptions(manifestURL: ManifestLocation.url(configured: sources.sciManifest), autoUpdate: autoUpdate)
         for path in [configuration.tls?.certificate, configuration.tls?.key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
             throw ConfigurationError.unreadableFile(path: path)
         }
@@ -98,7 +93,7 @@ struct Serve: AsyncParsableCommand {
             }
         }
         do {
-            let made = try await makeApps(dataDirectory: dataDirectory, environment: ProcessInfo.processInfo.environment, conference: conference, muralsDemo: demo)
+            let made = try await makeApps(dataDirectory: dataDirectory, sources: sources, conference: conference, muralsDemo: demo)
             let backups = configuration.backups
             let app = try await buildApplication(
                 configuration: configuration,

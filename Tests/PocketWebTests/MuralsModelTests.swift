@@ -262,14 +262,14 @@ struct MuralsModelTests {
     }
 
     @Test func picturesFollowAMirrorOfTheImageHost() throws {
-        let mirror = try MuralsService.live(environment: ["POCKET_MURALS_IMAGES_URL": "http://127.0.0.1:9999/pics"])
+        let mirror = MuralsService.live(imageBase: URL(string: "http://127.0.0.1:9999/pics"))
         let mural = MuralsSamples.mural(4, "Delta", latitude: 53.44)
         #expect(mirror.thumbnailURL(for: mural)?.absoluteString == "http://127.0.0.1:9999/pics/_thumbnails/t4.jpg")
         #expect(mirror.imageURL(for: mural, index: 1)?.absoluteString == "http://127.0.0.1:9999/pics/m4-1.jpg")
         #expect(mirror.imageURL(for: mural, index: 2) == nil)
-        let live = try MuralsService.live(environment: [:])
+        let live = MuralsService.live()
         #expect(live.thumbnailURL(for: mural) == mural.thumbnail)
         #expect(live.endpoint == MuralsSynchronizer.defaultEndpoint)
-        #expect(throws: MuralsError.self) { try MuralsService.live(environment: ["POCKET_MURALS_URL": "ftp://example.org/x"]) }
+        #expect(live.imageBase == MuralsSynchronizer.defaultImageBase)
     }
 }

@@ -73,6 +73,24 @@ def test_invalid_port_from_environment(tmp_path):
     assert "invalid port 'x'" in one_line_error(run("serve", "--data-dir", str(tmp_path), env={"POCKET_PORT": "x"}))
 
 
+def test_bad_plates_image_base_stops_serve_with_one_line(tmp_path):
+    # It used to be dropped without a word, and the pictures came from the real host after all.
+    line = one_line_error(run("serve", "--port", str(free_port()), "--data-dir", str(tmp_path),
+                              env={"POCKET_PLATES_IMAGE_BASE": "ftp://mirror.example"}))
+    assert "invalid POCKET_PLATES_IMAGE_BASE 'ftp://mirror.example'" in line
+
+
+@pytest.mark.parametrize("variable, value", [
+    ("POCKET_MURALS_URL", "not a url"),
+    ("POCKET_MURALS_IMAGES_URL", "file:///srv/murals"),
+    ("POCKET_MURALS_TILES", "https://tile.example.org/{z}/{x}.png"),
+    ("POCKET_SCI_TALKS_URL", "ftp://x"),
+])
+def test_bad_app_address_stops_serve_with_one_line(tmp_path, variable, value):
+    line = one_line_error(run("serve", "--port", str(free_port()), "--data-dir", str(tmp_path), env={variable: value}))
+    assert f"invalid {variable} '{value}'" in line
+
+
 def test_port_in_use_is_one_line(tmp_path):
     with socket.socket() as blocker:
         blocker.bind(("127.0.0.1", 0))

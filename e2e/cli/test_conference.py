@@ -203,7 +203,9 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path, server, sample):
 
 def test_invalid_manifest_url_is_one_line(tmp_path):
     line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", "ftp://example.com/x.json"))
-    assert "invalid manifest URL" in line
+    assert "invalid --manifest-url 'ftp://example.com/x.json'" in line
+    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), env={"POCKET_SCI_MANIFEST_URL": "not a url"}))
+    assert "invalid POCKET_SCI_MANIFEST_URL 'not a url'" in line
 
 
 def test_import_of_a_non_database_is_one_line(tmp_path):
@@ -308,9 +310,9 @@ def test_a_killed_update_leaves_the_old_database_and_the_next_run_finishes(tmp_p
 
 def test_serve_refuses_a_bad_manifest_url(tmp_path):
     line = one_line_error(run("serve", "--port", "0", "--data-dir", str(tmp_path), "--manifest-url", "ftp://example.com/x.json"))
-    assert "invalid manifest URL 'ftp://example.com/x.json'" in line
+    assert "invalid --manifest-url 'ftp://example.com/x.json'" in line
     line = one_line_error(run("serve", "--port", "0", "--data-dir", str(tmp_path), env={"POCKET_SCI_MANIFEST_URL": "not a url"}))
-    assert "invalid manifest URL" in line
+    assert "invalid POCKET_SCI_MANIFEST_URL 'not a url'" in line
 
 
 def test_serve_auto_update_installs_at_start_and_stops_cleanly(tmp_path, server, sample):

@@ -209,7 +209,7 @@ def test_environment_variable_names_the_service_and_bad_records_are_skipped(tmp_
 
 
 @pytest.mark.parametrize("args, message", [
-    (["sync", "--url", "ftp://example.org/murals"], "is not a murals service address"),
+    (["sync", "--url", "ftp://example.org/murals"], "invalid --url 'ftp://example.org/murals': use an http or https address"),
     (["list", "--near", "north,west"], "invalid --near"),
     (["list", "--near", "95,0"], "invalid --near"),
     (["favourite", "seven"], "seven"),

@@ -2,7 +2,7 @@ import Foundation
 import Murals
 import PocketCore
 
-/// Where the murals come from: the real COMP228 service, a mirror named in the environment, or
+/// Where the murals come from: the real COMP228 service, a mirror named in the configuration, or
 /// Pocket's built-in demo service.
 public struct MuralsService: Sendable, Equatable {
     /// The feed address (`data2.php?class=newbrighton_murals`).
@@ -19,11 +19,12 @@ public struct MuralsService: Sendable, Equatable {
         self.isDemo = isDemo
     }
 
-    /// The real service, unless `POCKET_MURALS_URL` / `POCKET_MURALS_IMAGES_URL` name others.
-    public static func live(environment: [String: String]) throws(MuralsError) -> MuralsService {
+    /// The real service, unless the configuration names a mirror of the feed or of the pictures
+    /// (`PocketConfiguration.AppSources`, already checked to be http(s)).
+    public static func live(endpoint: URL? = nil, imageBase: URL? = nil) -> MuralsService {
         MuralsService(
-            endpoint: try url(environment["POCKET_MURALS_URL"]) ?? MuralsSynchronizer.defaultEndpoint,
-            imageBase: try url(environment["POCKET_MURALS_IMAGES_URL"]).map(Self.folder) ?? MuralsSynchronizer.defaultImageBase
+            endpoint: endpoint ?? MuralsSynchronizer.defaultEndpoint,
+            imageBase: imageBase.map(Self.folder) ?? MuralsSynchronizer.defaultImageBase
         )
     }
 
@@ -57,14 +58,6 @@ public struct MuralsService: Sendable, Equatable {
     func allowed(_ url: URL) -> URL? {
         guard let origin = WebOrigin.of(url) else { return nil }
         return [imageBase, endpoint].compactMap(WebOrigin.of).contains(origin) ? url : nil
-    }
-
-    private static func url(_ text: String?) throws(MuralsError) -> URL? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-            throw .invalidEndpoint(text)
-        }
-        return url
     }
 
     /// A base folder ends with a slash, so file names resolve below it.
@@ -106,7 +99,7 @@ public struct DemoMuralFetcher: HTTPFetching {
     }
 }
 
-/// The map's tile server: OpenStreetMap unless `POCKET_MURALS_TILES` names another
+/// The map's tile server: OpenStreetMap unless the configuration names another
 /// (`https://host/{z}/{x}/{y}.png`); its origin is added to the pages' image sources.
 public struct MuralsTiles: Sendable, Equatable {
     /// The URL template Leaflet fills in.
@@ -119,14 +112,11 @@ public struct MuralsTiles: Sendable, Equatable {
         self.template = template
     }
 
-    /// A tile server; nil unless the template is an http(s) URL with `{z}`, `{x}` and `{y}`.
+    /// A tile server; nil unless the template is an http(s) URL with `{z}`, `{x}` and `{y}`
+    /// (`ServiceAddress.tileTemplate`, the rule the configuration checks `POCKET_MURALS_TILES` by).
     public init?(template: String) {
-        let probe = template.replacingOccurrences(of: "{z}", with: "0").replacingOccurrences(of: "{x}", with: "0")
-            .replacingOccurrences(of: "{y}", with: "0").replacingOccurrences(of: "{s}", with: "a")
-        guard ["{z}", "{x}", "{y}"].allSatisfy(template.contains), let url = URL(string: probe),
-              let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
-        else { return nil }
-        self.template = template
+        guard let checked = ServiceAddress.tileTemplate(template) else { return nil }
+        self.template = checked
     }
 
     /// `https://tile.openstreetmap.org`: what the Content-Security-Policy must allow.

@@ -31,8 +31,8 @@ enum PlateState {
         /// heard: plates.js puts the phone's clock into the pattern.
         static let spottedNow = Spotted(text: "", pattern: spottedText(today(at: PlatesSlot.marker)), place: nil)
 
-        /// `pictureHost` is the host pictures really come from (a mirror set with
-        /// `POCKET_PLATES_IMAGE_BASE`, else the data's own), which the missing-picture note names.
+        /// `pictureHost` is the host pictures really come from (a mirror, the configuration's
+        /// `platesImageBase`, else the data's own), which the missing-picture note names.
         init(
             state: USState, game: GameSnapshot, hasImage: Bool, imageProblem: String?, isDownloading: Bool = false, pictureHost: String?,
             returnTo: String, now: Date = Date(), timeZone: TimeZone = .current
