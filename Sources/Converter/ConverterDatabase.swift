@@ -65,7 +65,8 @@ public struct ConverterDatabase: HealthChecked {
 ///
 /// Every read and write names `person`, so one person's screen can never be read or changed
 /// through another's store. Someone who never used the converter sees the first-launch screen.
-public struct PersonalConverterStore: ConverterStore {
+/// Each person has their own remembered state, shared by every browser they sign in on.
+public struct PersonalConverterStore: Sendable {
     /// Whose screen this is.
     public let person: PersonID
     private let writer: any DatabaseWriter
@@ -83,7 +84,10 @@ public struct PersonalConverterStore: ConverterStore {
         return try await states.value(for: person) { try await writer.read { db in try ConverterDatabase.load(db, person: person) } }
     }
 
-    /// Reads, changes and saves the state in one write transaction; a change that throws saves nothing.
+    /// Applies `change` to the remembered state and saves the result, all in one transaction, so
+    /// two phones changing the converter at once never lose each other's change. If `change`
+    /// throws, nothing is saved and the error is rethrown.
+    /// - Returns: the state after the change and whatever `change` returned (e.g. a key's outcome).
     public func update<Result: Sendable>(
         _ change: @escaping @Sendable (inout ConverterState) throws -> Result
     ) async throws -> (state: ConverterState, result: Result) {

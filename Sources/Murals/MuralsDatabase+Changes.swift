@@ -5,8 +5,10 @@ import PocketCore
 /// Stars changed on a phone and sent from its outbox, merged by the rule on
 /// `MuralsFavouriteChange` (each id once, the latest change per mural wins).
 extension MuralsDatabase {
-    /// Applies `change` for `person` in one transaction and says what it did. Setting a star
-    /// needs a shown mural (`MuralsError.unknownMural`), unless a later change already decided it.
+    /// Applies a star changed on a phone (from its outbox) for `person`: each change id at most
+    /// once, the latest change per mural wins (the rule is on `MuralsFavouriteChange`). One
+    /// transaction, and the outcome says what it did. Setting a star needs a shown mural
+    /// (`MuralsError.unknownMural`), unless a later change already decided it.
     public func apply(_ change: MuralsFavouriteChange, for person: PersonID) async throws -> MuralsChangeOutcome {
         try await writer.write { db in
             let isFavourite = { () throws -> Bool in

@@ -7,8 +7,12 @@ import PocketCore
 ///
 /// Favourites and visits live in their own tables without foreign keys to `murals`, so no sync,
 /// not even one that hides or rewrites a mural, can ever lose one. Every query of them names the
-/// person, so one person's favourites and visits are never read or changed for another.
-public final class MuralsDatabase: MuralsStore {
+/// person, so one person's favourites and visits are never read or changed for another. Tests use
+/// the same type on an in-memory database.
+///
+/// Murals, pictures and the sync state are shared by everyone; favourites and visits belong to
+/// one person, so every method about them takes the `PersonID` whose they are.
+public final class MuralsDatabase: HealthChecked {
     /// Internal so the outbox changes (`MuralsDatabase+Changes.swift`) share it.
     let writer: any DatabaseWriter
     /// What every Murals screen reads, kept until the file's next commit (on disk only).
@@ -57,8 +61,9 @@ public final class MuralsDatabase: MuralsStore {
         try await writer.checkSchemaReadable()
     }
 
-    // MARK: MuralsStore
+    // MARK: Murals, favourites, visits and sync state
 
+    /// Every shown (enabled) mural, by title.
     public func murals() async throws -> [Mural] {
         try await memo.murals.value(for: 0) { try await readMurals() }
     }
@@ -74,6 +79,7 @@ public final class MuralsDatabase: MuralsStore {
         }
     }
 
+    /// One shown mural, or nil when it is unknown or hidden.
     public func mural(id: Int) async throws -> Mural? {
         try await writer.read { db in
             guard let mural = try Self.storedMural(db, id: id), mural.isEnabled else { return nil }
@@ -81,12 +87,14 @@ public final class MuralsDatabase: MuralsStore {
         }
     }
 
+    /// The ids `person` marked favourite (kept even while a mural is hidden).
     public func favouriteIDs(of person: PersonID) async throws -> Set<Int> {
         try await memo.favourites.value(for: person) { try await writer.read { db in
             try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM favourites WHERE personID = ?", arguments: [person.rawValue]))
         } }
     }
 
+    /// Marks or unmarks a favourite of `person`; marking needs a shown mural (`MuralsError.unknownMural`).
     public func setFavourite(_ isFavourite: Bool, muralID: Int, for person: PersonID) async throws {
         try await writer.write { db in
             if isFavourite {
@@ -103,12 +111,14 @@ public final class MuralsDatabase: MuralsStore {
         }
     }
 
+    /// The ids of murals `person` passed on a walk.
     public func visitedIDs(of person: PersonID) async throws -> Set<Int> {
         try await memo.visited.value(for: person) { try await writer.read { db in
             try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM visited WHERE personID = ?", arguments: [person.rawValue]))
         } }
     }
 
+    /// Adds murals to the ones `person` visited.
     public func markVisited(_ ids: Set<Int>, for person: PersonID) async throws {
         guard !ids.isEmpty else { return }
         try await writer.write { db in
@@ -120,14 +130,18 @@ public final class MuralsDatabase: MuralsStore {
         }
     }
 
+    /// Forgets every visit of `person` (nobody else's).
     public func clearVisited(for person: PersonID) async throws {
         try await writer.write { db in try db.execute(sql: "DELETE FROM visited WHERE personID = ?", arguments: [person.rawValue]) }
     }
 
+    /// When the last sync succeeded or failed, and how many murals are shown.
     public func syncState() async throws -> MuralsSyncState {
         try await memo.syncState.value(for: 0) { try await writer.read { db in try Self.syncState(db) } }
     }
 
+    /// Saves one response in one transaction: upserts by id, replaces each mural's images,
+    /// hides murals no longer enabled and records the success.
     public func apply(_ murals: [Mural], fetchedAt: Date, wasIncremental: Bool) async throws -> MuralsSyncSummary {
         // Later copies of an id win, as in the feed itself.
         var latest: [Int: Mural] = [:]
@@ -169,6 +183,7 @@ public final class MuralsDatabase: MuralsStore {
         }
     }
 
+    /// Records a failed sync (the murals stay as they were).
     public func recordSyncFailure(_ message: String, at date: Date) async throws {
         try await writer.write { db in
             try db.execute(sql: """

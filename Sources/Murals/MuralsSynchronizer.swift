@@ -28,7 +28,7 @@ public actor MuralsSynchronizer {
     /// The query parameter for incremental fetches.
     public static let lastModifiedParameter = "lastModified"
 
-    private let store: any MuralsStore
+    private let store: MuralsDatabase
     private let fetcher: any HTTPFetching
     private let endpoint: URL
     private let now: @Sendable () -> Date
@@ -40,7 +40,7 @@ public actor MuralsSynchronizer {
     /// Syncs `store` from `endpoint`; `timeout` and `maxBytes` bound one response, and skipped
     /// records are logged to `logger` when one is given.
     public init(
-        store: any MuralsStore,
+        store: MuralsDatabase,
         fetcher: any HTTPFetching,
         endpoint: URL,
         now: @escaping @Sendable () -> Date = Date.init,

@@ -7,7 +7,7 @@ import PocketCore
 /// Made by `PlatesDatabase.game(for:)`. Every query and write is filtered by `person`, so one
 /// person's trips, spots and settings can never be read or changed through another's game; a
 /// trip id of someone else's is answered exactly like an id that does not exist.
-public struct PlatesGame: PlatesStore {
+public struct PlatesGame: Sendable {
     /// Whose game this is.
     public let person: PersonID
     let writer: any DatabaseWriter
@@ -21,28 +21,35 @@ public struct PlatesGame: PlatesStore {
         self.memo = memo
     }
 
-    // MARK: PlatesStore
+    // MARK: The game
 
+    /// The current game, its spots and the person's settings (starting a first trip if needed).
     public func snapshot() async throws -> GameSnapshot {
         try await memo.snapshots.value(for: person) { try await readStartingTrip { db in try snapshot(db) } }
     }
 
+    /// Marks a state spotted on the current trip; spotting it again changes nothing.
     public func spot(_ code: String, at date: Date, location: Location?) async throws -> GameSnapshot {
         try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(date), kind: .spot, stateCode: code, location: location)).game
     }
 
+    /// Clears one state on the current trip.
     public func unspot(_ code: String) async throws -> GameSnapshot {
         try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(Date()), kind: .unspot, stateCode: code)).game
     }
 
+    /// Clears every state on the current trip.
     public func resetGame() async throws -> GameSnapshot {
         try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(Date()), kind: .reset)).game
     }
 
+    /// Finishes the current trip (kept in history) and starts a new, empty one.
     public func startNewTrip(at date: Date) async throws -> GameSnapshot {
         try await apply(PlateChange(id: UUID().uuidString, at: ChangeTime.milliseconds(date), kind: .newTrip)).game
     }
 
+    /// Every trip of this person with its score, the current one first, then newest first;
+    /// finished trips without a plate are left out.
     public func trips() async throws -> [TripSummary] {
         try await memo.trips.value(for: person) { try await readTrips() }
     }
@@ -59,6 +66,8 @@ public struct PlatesGame: PlatesStore {
         }
     }
 
+    /// One of this person's trips and its spots, oldest spot first; `PlatesError.unknownTrip`
+    /// for an id that does not exist or is someone else's.
     public func trip(id: Int64) async throws -> (summary: TripSummary, spots: [Spot]) {
         try await writer.read { db in
             // Filtered by person: another person's trip is "unknown", never shown.
@@ -70,10 +79,12 @@ public struct PlatesGame: PlatesStore {
         }
     }
 
+    /// Remembers whether sounds play.
     public func setMuted(_ muted: Bool) async throws -> GameSnapshot {
         try await setFlag("muted", muted)
     }
 
+    /// Remembers whether spots record the browser's location.
     public func setRecordsLocation(_ records: Bool) async throws -> GameSnapshot {
         try await setFlag("recordsLocation", records)
     }

@@ -2,18 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// Downloads a large file to disk in constant memory, resuming where an earlier attempt stopped.
-public protocol FileDownloading: Sendable {
-    /// GETs `url` into `file`, hashing while it streams. A partial `file` left by an earlier attempt
-    /// is continued with `Range`/`If-Range` when `options.validator` says which version it holds.
-    func download(
-        _ url: URL,
-        to file: URL,
-        options: DownloadOptions,
-        progress: @escaping @Sendable (DownloadProgress) -> Void
-    ) async throws(DownloadError) -> DownloadResult
-}
-
 /// How a server identifies one version of a file, so a resumed download cannot splice two versions.
 public struct DownloadValidator: Sendable, Equatable, Codable {
     /// The `ETag` header, when the server sent one.
@@ -127,8 +115,9 @@ public enum DownloadError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Streams downloads to disk with async-http-client, hashing as the bytes arrive.
-public struct StreamingDownloader: FileDownloading {
+/// Downloads a large file to disk in constant memory, resuming where an earlier attempt stopped:
+/// streams it with async-http-client, hashing as the bytes arrive.
+public struct StreamingDownloader: Sendable {
     private let client: HTTPClient
 
     /// Uses the given client; by default one that leaves redirects to the downloader, which
@@ -138,8 +127,10 @@ public struct StreamingDownloader: FileDownloading {
         self.client = client
     }
 
-    /// Downloads `url` into `file`, retrying a dropped transfer (resuming when the server allows)
-    /// up to `options.maxAttempts` requests in all.
+    /// GETs `url` into `file`, hashing while it streams. A partial `file` left by an earlier attempt
+    /// is continued with `Range`/`If-Range` when `options.validator` says which version it holds.
+    /// A dropped transfer is retried (resumed when the server allows) up to `options.maxAttempts`
+    /// requests in all.
     public func download(
         _ url: URL,
         to file: URL,

@@ -7,8 +7,13 @@ import PocketCore
 ///
 /// A press is one write transaction that reads the device, runs it on to the press's time, applies
 /// the press and writes it back; GRDB runs write transactions one at a time, so presses from two
-/// phones at once are applied in turn and none is lost.
-public struct RemoteDatabase: RemoteStore {
+/// phones at once are applied in turn and none is lost. Tests use the same type on an in-memory
+/// database.
+///
+/// The TV and DVR are shared by the household, but a half-typed channel belongs to the phone that
+/// typed it: TV reads and presses name the phone (its device id), so 4 on one phone and 7 on
+/// another never tune 47.
+public struct RemoteDatabase: HealthChecked {
     private let writer: any DatabaseWriter
 
     /// Opens (and migrates) the remotes' database at `url` in the data directory; `now` stamps rows it creates.
@@ -27,13 +32,13 @@ public struct RemoteDatabase: RemoteStore {
         migrator.migrations
     }
 
-    /// Wraps a database, migrating it and making sure both devices have a readable row: a missing row
-    /// gets the factory state, an unreadable one (an older or damaged shape) is reset with a notice.
     /// Whether `remote.sqlite` can be read.
     public func checkHealth() async throws {
         try await writer.checkSchemaReadable()
     }
 
+    /// Wraps a database, migrating it and making sure both devices have a readable row: a missing row
+    /// gets the factory state, an unreadable one (an older or damaged shape) is reset with a notice.
     public init(writer: any DatabaseWriter, now: Date = Date()) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
@@ -43,26 +48,35 @@ public struct RemoteDatabase: RemoteStore {
         }
     }
 
-    // MARK: RemoteStore
+    // MARK: Devices
 
+    /// The shared TV as the Screen shows it: no phone's half-typed channel.
     public func television() async throws -> TelevisionSnapshot {
         try await writer.read { db in try Self.fetch(Television.self, db, at: Date()).snapshot }
     }
 
+    /// The TV as the phone `deviceID` sees it at `date`: the shared set with that phone's half-typed
+    /// channel, if any and not older than `Television.pendingDigitLifetime`.
     public func television(deviceID: String, at date: Date) async throws -> TelevisionSnapshot {
         try await writer.read { db in
             try Self.typing(try Self.fetch(Television.self, db, at: date).snapshot, on: deviceID, at: date, db)
         }
     }
 
+    /// The DVR as of its last change.
     public func dvr() async throws -> DVRSnapshot {
         try await writer.read { db in try Self.fetch(DVR.self, db, at: Date()).snapshot }
     }
 
+    /// Applies TV commands pressed on the phone `deviceID` together: if one throws, none is stored. The
+    /// outcome is the last command's (a list is for edits that must land together, such as the four
+    /// favourites). The snapshot is that phone's view; `isStored` and the revision say whether the
+    /// shared TV changed, so a first digit alone is news to nobody else.
     public func apply(_ commands: [TVCommand], deviceID: String, at date: Date) async throws -> TelevisionChange {
         try await writer.write { db in try Self.applyTV(commands, deviceID: deviceID, at: date, db) }
     }
 
+    /// Switches the DVR on or off; the outcome is `.changed(to: .stopped)` or `.unchanged`.
     public func setDVRPower(_ on: Bool, at date: Date) async throws -> DVRChange {
         try await change(DVR.self, at: date) { dvr in
             let outcome: DVRPressOutcome = dvr.setPower(on) ? .changed(to: dvr.state) : .unchanged
@@ -70,14 +84,17 @@ public struct RemoteDatabase: RemoteStore {
         }
     }
 
+    /// Presses a transport button at `date` (the DVR first runs on to then).
     public func press(_ button: DVRButton, at date: Date) async throws -> DVRChange {
         try await change(DVR.self, at: date) { dvr in (dvr.press(button), nil) }
     }
 
+    /// Forces a refused transport button: stops the current operation, then enters the requested state.
     public func force(_ button: DVRButton, at date: Date) async throws -> DVRChange {
         try await change(DVR.self, at: date) { dvr in (dvr.force(button), nil) }
     }
 
+    /// The remote that was open last, so reopening the app lands there.
     public func lastRemote() async throws -> RemoteDevice {
         try await writer.read { db in
             let value = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.lastRemoteKey])
@@ -85,6 +102,7 @@ public struct RemoteDatabase: RemoteStore {
         }
     }
 
+    /// Remembers the remote that is open now.
     public func setLastRemote(_ device: RemoteDevice) async throws {
         try await writer.write { db in
             try db.execute(
@@ -94,6 +112,7 @@ public struct RemoteDatabase: RemoteStore {
         }
     }
 
+    /// Puts both devices back to their factory state (and the TV remote in front).
     public func reset(at date: Date) async throws {
         try await writer.write { db in
             try Self.reset(Television.self, db, at: date)
@@ -101,6 +120,16 @@ public struct RemoteDatabase: RemoteStore {
             try Self.forgetPendingDigits(db)
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.lastRemoteKey])
         }
+    }
+
+    /// The TV as the phone `deviceID` sees it now.
+    public func television(deviceID: String) async throws -> TelevisionSnapshot {
+        try await television(deviceID: deviceID, at: Date())
+    }
+
+    /// Applies one TV command pressed on the phone `deviceID`.
+    public func apply(_ command: TVCommand, deviceID: String, at date: Date) async throws -> TelevisionChange {
+        try await apply([command], deviceID: deviceID, at: date)
     }
 }
 

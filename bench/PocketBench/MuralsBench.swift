@@ -92,7 +92,7 @@ struct MuralsBench: AsyncParsableCommand {
         add("GET /murals, \(pageMurals) murals (\(page.bytes / 1000) KB)", page.samples, goal: "")
         var query = Samples()
         for _ in 0..<pageRequests { _ = try await query.time { try await pageStore.murals() } }
-        add("  of which MuralsStore.murals()", query, goal: "")
+        add("  of which MuralsDatabase.murals()", query, goal: "")
 
         print("Murals benchmarks (\(buildKind))")
         print("date: \(ISO8601DateFormatter().string(from: Date()))")

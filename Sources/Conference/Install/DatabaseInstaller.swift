@@ -63,7 +63,7 @@ public actor DatabaseInstaller {
 
     let library: ConferenceLibrary
     let fetcher: any HTTPFetching
-    let downloader: any FileDownloading
+    let downloader: StreamingDownloader
     let settings: Settings
     private var running: Task<InstallOutcome, any Error>?
     private var removals: [Task<Void, Never>] = []
@@ -72,7 +72,7 @@ public actor DatabaseInstaller {
 
     /// Creates an installer for `library`, fetching over HTTP with the given clients.
     public init(library: ConferenceLibrary, fetcher: any HTTPFetching = LiveHTTPFetcher(),
-                downloader: any FileDownloading = StreamingDownloader(), settings: Settings = Settings()) {
+                downloader: StreamingDownloader = StreamingDownloader(), settings: Settings = Settings()) {
         self.library = library
         self.fetcher = fetcher
         self.downloader = downloader

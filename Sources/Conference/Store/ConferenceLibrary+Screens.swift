@@ -7,7 +7,7 @@ import PocketCore
 // digest (it could not be built) or it has just been replaced by another process's install.
 
 extension ConferenceLibrary {
-    /// Which database is in use, its counts, capabilities and any start-up warning.
+    /// Which database is in use (sample or installed), its counts, capabilities and any start-up warning.
     public func status() async throws -> DatabaseStatus {
         let active = try await generation()
         let warning = warning
@@ -26,7 +26,7 @@ extension ConferenceLibrary {
         return DatabaseStatus(source: file.source, footer: file.footer, counts: file.counts, capabilities: file.capabilities, warning: warning)
     }
 
-    /// Conferences newest first, with the footer.
+    /// Conferences newest first (`ORDER BY IssueDate DESC`) and the footer line.
     public func conferences() async throws -> ConferenceList {
         let active = try await generation()
         return try await active.screens.answer(.conferences) {
@@ -38,7 +38,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// A conference's talks in sections by session.
+    /// A conference's talks in sections by session (ordered by session, then talk sequence).
     public func conference(id: Int) async throws -> ConferenceDetail {
         let active = try await generation()
         return try await active.screens.answer(.conference(id)) {
@@ -50,7 +50,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// A talk with its links, media, neighbours and citations.
+    /// A talk: speaker, session, pages, links, media by era, previous/next talk and its citations.
     public func talk(id: Int) async throws -> TalkDetail {
         let active = try await generation()
         return try await active.screens.answer(.talk(id)) {
@@ -69,7 +69,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// Volumes with their books and citation counts.
+    /// The citation index's first screen: volumes with their books and citation counts.
     public func citationVolumes() async throws -> [VolumeCitations] {
         let active = try await generation()
         guard active.schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
@@ -79,7 +79,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// A book's cited chapters.
+    /// A book's cited chapters with counts.
     public func citations(bookID: Int) async throws -> BookCitations {
         let active = try await generation()
         return try await active.screens.answer(.book(bookID)) {
@@ -88,7 +88,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// A chapter's cited verses.
+    /// A chapter's cited verses with counts.
     public func citations(bookID: Int, chapter: Int) async throws -> ChapterCitations {
         let active = try await generation()
         return try await active.screens.answer(.chapter(book: bookID, chapter: chapter)) {
@@ -96,7 +96,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// The talks citing a verse (nil: the whole chapter), newest first.
+    /// The talks citing a verse (nil: citing the whole chapter), newest first.
     public func citations(bookID: Int, chapter: Int, verse: Int?) async throws -> VerseCitations {
         let active = try await generation()
         return try await active.screens.answer(.verse(book: bookID, chapter: chapter, verse: verse)) {
@@ -104,7 +104,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// Speakers A–Z.
+    /// Speakers A–Z in sections by the first letter of their last name.
     public func speakers() async throws -> [SpeakerSection] {
         let active = try await generation()
         return try await active.screens.answer(.speakers) {
@@ -113,7 +113,7 @@ extension ConferenceLibrary {
         }
     }
 
-    /// A speaker's talks, newest first.
+    /// A speaker and their talks, newest first.
     public func speaker(id: Int) async throws -> SpeakerDetail {
         let active = try await generation()
         return try await active.screens.answer(.speaker(id)) {
@@ -121,7 +121,8 @@ extension ConferenceLibrary {
         }
     }
 
-    /// Talks matching what has been typed so far, from the index in Pocket's own database.
+    /// Talks matching what has been typed so far (title and speaker, word prefixes, accents
+    /// ignored), from the index in Pocket's own database.
     public func search(_ text: String, limit: Int) async throws -> [SearchHit] {
         // The index names the file it describes: one built for another file (the install that
         // brought this one ends before its index is built) is never read for this one.
@@ -142,19 +143,22 @@ extension ConferenceLibrary {
         try await state.recordView(talkID: talkID, by: person, at: Date())
     }
 
-    /// The talks `person` opened recently that the current database has, newest first.
+    /// The talks `person` opened recently, newest first (talks the current database lacks are left out).
     public func recentTalks(of person: PersonID, limit: Int) async throws -> [TalkSummary] {
         // Talks the current database lacks are skipped, so ask for all that are remembered.
         let ids = try await state.recentTalkIDs(of: person)
         return Array(try await summaries(ids).prefix(max(0, limit)))
     }
 
-    /// Bookmarks (or removes the bookmark of) a talk for `person`, in Pocket's own database so it
-    /// outlives the downloaded file; bookmarking twice keeps the first date.
+    /// Bookmarks a talk for `person` (true) or removes the bookmark (false); repeating either
+    /// changes nothing (bookmarking twice keeps the first date). Kept in Pocket's own database, so
+    /// it outlives the downloaded file.
     public func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
         try await state.setBookmark(isBookmarked, talkID: talkID, for: person, at: date)
     }
 
+    /// Applies a bookmark change from a phone's outbox by `BookmarkChange`'s rule; setting a
+    /// bookmark needs a talk the database has (`ConferenceError.unknownTalk`).
     public func apply(_ change: BookmarkChange, for person: PersonID) async throws -> BookmarkOutcome {
         let exists: Bool
         if change.isBookmarked {
@@ -180,9 +184,24 @@ extension ConferenceLibrary {
         try await state.bookmarkedTalkIDs(of: person)
     }
 
-    /// The talks `person` bookmarked that the current database has, newest first.
+    /// The talks `person` bookmarked, newest first (talks the current database lacks are left out).
     public func bookmarkedTalks(of person: PersonID) async throws -> [TalkSummary] {
         try await summaries(try await state.bookmarkedTalkIDs(of: person))
+    }
+
+    /// The first 25 talks matching what has been typed so far.
+    public func search(_ text: String) async throws -> [SearchHit] {
+        try await search(text, limit: 25)
+    }
+
+    /// The ten talks `person` opened most recently.
+    public func recentTalks(of person: PersonID) async throws -> [TalkSummary] {
+        try await recentTalks(of: person, limit: 10)
+    }
+
+    /// Bookmarks a talk for `person` (true) or removes the bookmark (false), dated now.
+    public func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID) async throws {
+        try await setBookmark(isBookmarked, talkID: talkID, for: person, at: Date())
     }
 }
 

@@ -13,7 +13,12 @@ import PocketCore
 ///   a download that broke off, which the next install resumes;
 /// - `install.lock`, `installer.lock` — see `InstallLock`: nothing in `databases/` or `incoming/` is
 ///   deleted but under it.
-public actor ConferenceLibrary: ConferenceStore {
+///
+/// The Conference app's read side is one method per screen (`ConferenceLibrary+Screens.swift`).
+/// Every method works on both schema eras; features the open database lacks throw
+/// `ConferenceError.citationsUnavailable` or return empty lists, and `status().capabilities` says
+/// which to hide.
+public actor ConferenceLibrary: HealthChecked {
     /// The Conference app's folder in the data directory.
     public nonisolated let folder: URL
     /// Where the installer keeps downloads and extractions in progress.

@@ -6,7 +6,7 @@ import PocketCore
 
 /// The Scripture Citation Index: registration, every route listed once, and the start-up update check.
 public struct ConferenceApp: PocketApp {
-    private let store: any ConferenceStore
+    private let store: ConferenceLibrary
     private let updates: ConferenceUpdates
     private let texts: TalkTextArchive
 

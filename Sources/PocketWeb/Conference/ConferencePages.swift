@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The handlers behind `ConferenceApp`'s browsing routes: decode, query the store, build the model, render.
 struct ConferencePages: Sendable {
-    let store: any ConferenceStore
+    let store: ConferenceLibrary
     let updates: ConferenceUpdates
     let texts: TalkTextArchive
     let renderer: PageRenderer

@@ -8,7 +8,7 @@ import PocketCore
 public struct MuralsApp: PocketApp {
     /// Shared by everyone (murals, pictures, sync); each request names the signed-in person
     /// whose favourites and visits it reads or changes.
-    private let store: any MuralsStore
+    private let store: MuralsDatabase
     private let service: MuralsService
     private let synchronizer: MuralsSynchronizer
     private let images: MuralImageCache
@@ -21,7 +21,7 @@ public struct MuralsApp: PocketApp {
     /// since an unreachable host is retried until then). Pictures are kept in `imageFolder`, at most
     /// `imageCapacity` bytes.
     public init(
-        store: any MuralsStore,
+        store: MuralsDatabase,
         service: MuralsService,
         imageFolder: URL,
         fetcher: (any HTTPFetching)? = nil,

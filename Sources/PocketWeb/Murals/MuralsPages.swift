@@ -5,7 +5,7 @@ import PocketCore
 
 /// The handlers behind `MuralsApp`'s screens and forms: decode, read or change, render.
 struct MuralsPages: Sendable {
-    let store: any MuralsStore
+    let store: MuralsDatabase
     let service: MuralsService
     let synchronizer: MuralsSynchronizer
     let images: MuralImageCache

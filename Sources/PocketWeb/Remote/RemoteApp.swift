@@ -5,14 +5,14 @@ import Remote
 
 /// The TV and DVR remotes and the Screen they control: registration and every route, listed once.
 public struct RemoteApp: PocketApp {
-    private let store: any RemoteStore
+    private let store: RemoteDatabase
     private let now: @Sendable () -> Date
     /// Announces stored changes to every open page's event stream.
     let signals = Broadcaster<RemoteEvents.Signal>()
 
     /// Builds the app on its store; the simulated devices live there, shared by every browser.
     /// `now` is the wall clock that presses are stamped with and running counters are read at.
-    public init(store: any RemoteStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: RemoteDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.now = now
     }

@@ -30,7 +30,7 @@ struct RemoteEvents: Sendable {
     }
 
     let signals: Broadcaster<Signal>
-    let store: any RemoteStore
+    let store: RemoteDatabase
     let now: @Sendable () -> Date
 
     /// How often running counters are re-sent: the counters show whole seconds.

@@ -7,7 +7,7 @@ import Remote
 /// Every press is a POST answered with 303 See Other (the page works without JavaScript and a reload
 /// never repeats a press); with JavaScript, pocket.js follows the redirect and swaps the screen in place.
 struct RemotePages: Sendable {
-    let store: any RemoteStore
+    let store: RemoteDatabase
     let events: RemoteEvents
     let renderer: PageRenderer
     let now: @Sendable () -> Date
