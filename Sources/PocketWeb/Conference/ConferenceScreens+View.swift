@@ -20,7 +20,7 @@ extension ConferenceScreens.Conferences {
 
         var body: HTML {
             """
-            \(model.shell.bannerHTML)
+            \(ConferenceShell.BannerFragment(shell: model.shell))
             \(unwrap: model.warning, { "<p class=\"conference-banner conference-banner--warning\" role=\"alert\">\($0)</p>" })
             <section class="list-section" aria-labelledby="conference-list-h">
             <h2 class="list-section__header" id="conference-list-h">General Conferences</h2>
@@ -33,7 +33,7 @@ extension ConferenceScreens.Conferences {
             """
         }
 
-        var toolbar: HTML { model.shell.tabBar }
+        var toolbar: HTML { ConferenceShell.TabBarFragment(shell: model.shell).html }
 
         /// A section of talks, or nothing when there are none.
         private func talks(_ rows: [ConferenceScreens.Row], id: String, header: String) -> HTML {
@@ -58,14 +58,14 @@ extension ConferenceScreens.Citations {
 
         var body: HTML {
             """
-            \(model.shell.bannerHTML)
+            \(ConferenceShell.BannerFragment(shell: model.shell))
             \(unwrap: model.intro, { "<p class=\"content__intro\">\($0)</p>" })
             \(each: model.sections, section)\
             \(unwrap: model.emptyMessage, { "<p class=\"conference-empty\" id=\"conference-empty\" role=\"status\">\($0)</p>" })
             """
         }
 
-        var toolbar: HTML { model.shell.tabBar }
+        var toolbar: HTML { ConferenceShell.TabBarFragment(shell: model.shell).html }
 
         private func section(_ section: CitationIndex.Section) -> HTML {
             """
@@ -103,7 +103,7 @@ extension ConferenceScreens.Speakers {
 
         var body: HTML {
             """
-            \(model.shell.bannerHTML)
+            \(ConferenceShell.BannerFragment(shell: model.shell))
             <div class="indexed">
             <div class="indexed__sections">
             \(each: model.sections, section)</div>
@@ -115,7 +115,7 @@ extension ConferenceScreens.Speakers {
             """
         }
 
-        var toolbar: HTML { model.shell.tabBar }
+        var toolbar: HTML { ConferenceShell.TabBarFragment(shell: model.shell).html }
 
         private func section(_ section: Section) -> HTML {
             """
@@ -138,7 +138,7 @@ extension ConferenceScreens.Split {
 
         var body: HTML {
             """
-            \(model.shell.bannerHTML)
+            \(ConferenceShell.BannerFragment(shell: model.shell))
             <div class="split split--pane conference-split\(if: model.talk != nil, " split--detail")">
             <div class="split__primary" id="conference-list"\(attribute: "data-module", model.module)>
             \(unwrap: model.keep, keepBar)
@@ -146,13 +146,13 @@ extension ConferenceScreens.Split {
             <div id="conference-results">\(model.list.html)</div>
             </div>
             <div class="split__detail">
-            \(unwrap: model.talk, { $0.html(pageContext: pageContext) }, else: "<p class=\"split__placeholder\">Select a talk</p>")
+            \(unwrap: model.talk, { ConferenceTalk.Fragment(talk: $0, pageContext: pageContext).html }, else: "<p class=\"split__placeholder\">Select a talk</p>")
             </div>
             </div>
             """
         }
 
-        var toolbar: HTML { model.shell.tabBar }
+        var toolbar: HTML { ConferenceShell.TabBarFragment(shell: model.shell).html }
 
         /// "Keep Offline": hidden until `conference.js` shows it (it needs the browser's Cache Storage).
         private func keepBar(_ keep: ConferenceScreens.KeepOffline) -> HTML {

@@ -7,7 +7,7 @@ extension ConferenceSettings {
 
         var body: HTML {
             """
-            \(model.shell.bannerHTML)
+            \(ConferenceShell.BannerFragment(shell: model.shell))
             <div data-sse="\(model.events)">
             \(model.panel.html)
             </div>
@@ -27,7 +27,7 @@ extension ConferenceSettings {
             """
         }
 
-        var toolbar: HTML { model.shell.tabBar }
+        var toolbar: HTML { ConferenceShell.TabBarFragment(shell: model.shell).html }
 
         /// Where updates come from, what the last check found, and (for owners) the buttons to check and install.
         private var updates: HTML {

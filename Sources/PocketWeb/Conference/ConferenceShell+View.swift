@@ -1,28 +1,36 @@
 extension ConferenceShell {
     /// The sample-data banner at the top of every screen while the sample is in use; nothing otherwise.
-    var bannerHTML: HTML {
-        """
-        \(unwrap: banner, { banner in
+    struct BannerFragment: FragmentView {
+        let shell: ConferenceShell
+
+        var html: HTML {
             """
-            <p class="conference-banner" id="conference-sample-banner" role="note"><span class="conference-banner__text">\(banner.text)</span> \
-            <a class="conference-banner__action" href="\(banner.actionHref)">\(banner.actionLabel)</a></p>
+            \(unwrap: shell.banner, { banner in
+                """
+                <p class="conference-banner" id="conference-sample-banner" role="note"><span class="conference-banner__text">\(banner.text)</span> \
+                <a class="conference-banner__action" href="\(banner.actionHref)">\(banner.actionLabel)</a></p>
+                """
+            })
             """
-        })
-        """
+        }
     }
 
     /// The tab bar every Conference screen puts in the layout's toolbar.
-    var tabBar: HTML {
-        """
-        <nav class="toolbar conference-tabs" id="conference-tabs" aria-label="Conference sections">
-        \(each: tabs, { tab in
+    struct TabBarFragment: FragmentView {
+        let shell: ConferenceShell
+
+        var html: HTML {
             """
-            <a class="conference-tab" href="\(tab.href)" data-transition="none"\(if: tab.current, " aria-current=\"page\"")>\
-            <span class="conference-tab__icon conference-tab__icon--\(tab.icon)" aria-hidden="true"></span>\
-            <span class="conference-tab__label">\(tab.label)</span></a>
+            <nav class="toolbar conference-tabs" id="conference-tabs" aria-label="Conference sections">
+            \(each: shell.tabs, { tab in
+                """
+                <a class="conference-tab" href="\(tab.href)" data-transition="none"\(if: tab.current, " aria-current=\"page\"")>\
+                <span class="conference-tab__icon conference-tab__icon--\(tab.icon)" aria-hidden="true"></span>\
+                <span class="conference-tab__label">\(tab.label)</span></a>
+                """
+            })
+            </nav>
             """
-        })
-        </nav>
-        """
+        }
     }
 }

@@ -1,50 +1,57 @@
 extension ConferenceTalk {
-    /// The talk's article, the detail side of the split view. `pageContext` gives the bookmark form its CSRF field.
-    func html(pageContext: PageContext) -> HTML {
-        """
-        <article class="conference-talk" id="conference-talk" data-talk="\(id)" aria-labelledby="conference-talk-title">
-        <h2 class="split__title conference-talk__title" id="conference-talk-title">\(title)</h2>
-        <dl class="conference-facts">
-        \(each: facts, Self.fact)</dl>
-        <div class="conference-talk__actions">
-        \(bookmarkForm(pageContext: pageContext))
-        \(unwrap: talkURL, { url in
-            "<a class=\"button button--tinted\" id=\"conference-talk-link\" href=\"\(url)\" target=\"_blank\" rel=\"noopener noreferrer\">Open on the Church’s Site</a>"
-        })
-        \(each: media, Self.media)</div>
-        <iframe class="conference-talk__frame" id="conference-talk-frame" src="\(textURL)" title="\(frameTitle)" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" loading="lazy"></iframe>
-        <nav class="conference-talk__neighbours" aria-label="Previous and next talk">
-        \(unwrap: previous, { previous in
-            """
-            <a class="button button--plain conference-talk__previous" id="conference-talk-previous" href="\(previous.href)" rel="prev">\
-            <span aria-hidden="true">‹ </span>Previous: \(previous.title)</a>
-            """
-        })
-        \(unwrap: next, { next in
-            """
-            <a class="button button--plain conference-talk__next" id="conference-talk-next" href="\(next.href)" rel="next">\
-            Next: \(next.title)<span aria-hidden="true"> ›</span></a>
-            """
-        })
-        </nav>
-        <section class="list-section conference-citations" id="conference-talk-citations" aria-labelledby="conference-citations-h">
-        <h3 class="list-section__header" id="conference-citations-h">Scriptures Cited</h3>
-        \(if: citations.isEmpty, "<p class=\"conference-empty\">\(citationsNote)</p>", else: """
-            <ul class="list" role="list">
-            \(each: citations, Self.citation)</ul>
-            """)
-        </section>
-        </article>
-        """
-    }
+    /// The talk's article, the detail side of the split view; `pageContext` gives the bookmark
+    /// form its CSRF field.
+    struct Fragment: FragmentView {
+        let talk: ConferenceTalk
+        let pageContext: PageContext
 
-    private func bookmarkForm(pageContext: PageContext) -> HTML {
-        """
-        <form class="conference-bookmark" method="post" action="\(bookmark.action)" data-changes="\(bookmark.changes)">\(Components.csrf(pageContext))\
-        <input type="hidden" name="bookmark" value="\(bookmark.newValue)"><input type="hidden" name="return" value="\(bookmark.returnTo)">\
-        <button class="button button--tinted" type="submit" id="conference-bookmark-button" aria-pressed="\(if: bookmark.isBookmarked, "true", else: "false")" \
-        data-on-label="\(ConferenceTalk.BookmarkForm.removeLabel)" data-off-label="\(ConferenceTalk.BookmarkForm.addLabel)">\(bookmark.label)</button></form>
-        """
+        var html: HTML {
+            """
+            <article class="conference-talk" id="conference-talk" data-talk="\(talk.id)" aria-labelledby="conference-talk-title">
+            <h2 class="split__title conference-talk__title" id="conference-talk-title">\(talk.title)</h2>
+            <dl class="conference-facts">
+            \(each: talk.facts, ConferenceTalk.fact)</dl>
+            <div class="conference-talk__actions">
+            \(bookmarkForm)
+            \(unwrap: talk.talkURL, { url in
+                "<a class=\"button button--tinted\" id=\"conference-talk-link\" href=\"\(url)\" target=\"_blank\" rel=\"noopener noreferrer\">Open on the Church’s Site</a>"
+            })
+            \(each: talk.media, ConferenceTalk.media)</div>
+            <iframe class="conference-talk__frame" id="conference-talk-frame" src="\(talk.textURL)" title="\(talk.frameTitle)" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" loading="lazy"></iframe>
+            <nav class="conference-talk__neighbours" aria-label="Previous and next talk">
+            \(unwrap: talk.previous, { previous in
+                """
+                <a class="button button--plain conference-talk__previous" id="conference-talk-previous" href="\(previous.href)" rel="prev">\
+                <span aria-hidden="true">‹ </span>Previous: \(previous.title)</a>
+                """
+            })
+            \(unwrap: talk.next, { next in
+                """
+                <a class="button button--plain conference-talk__next" id="conference-talk-next" href="\(next.href)" rel="next">\
+                Next: \(next.title)<span aria-hidden="true"> ›</span></a>
+                """
+            })
+            </nav>
+            <section class="list-section conference-citations" id="conference-talk-citations" aria-labelledby="conference-citations-h">
+            <h3 class="list-section__header" id="conference-citations-h">Scriptures Cited</h3>
+            \(if: talk.citations.isEmpty, "<p class=\"conference-empty\">\(talk.citationsNote)</p>", else: """
+                <ul class="list" role="list">
+                \(each: talk.citations, ConferenceTalk.citation)</ul>
+                """)
+            </section>
+            </article>
+            """
+        }
+
+        private var bookmarkForm: HTML {
+            let bookmark = talk.bookmark
+            return """
+            <form class="conference-bookmark" method="post" action="\(bookmark.action)" data-changes="\(bookmark.changes)">\(Components.csrf(pageContext))\
+            <input type="hidden" name="bookmark" value="\(bookmark.newValue)"><input type="hidden" name="return" value="\(bookmark.returnTo)">\
+            <button class="button button--tinted" type="submit" id="conference-bookmark-button" aria-pressed="\(if: bookmark.isBookmarked, "true", else: "false")" \
+            data-on-label="\(ConferenceTalk.BookmarkForm.removeLabel)" data-off-label="\(ConferenceTalk.BookmarkForm.addLabel)">\(bookmark.label)</button></form>
+            """
+        }
     }
 
     private static func fact(_ fact: Fact) -> HTML {

@@ -1,26 +1,31 @@
 extension PlateState {
     /// A state's page: its plate (or why it cannot be shown), whether it is spotted, and the
     /// button or link that changes that. It shows in the split view's detail pane.
-    static func body(_ model: Model, pageContext: PageContext) -> HTML {
-        """
-        <figure class="plate">
-        \(if: model.hasImage, """
-        <img class="plate__image" src="\(model.imageURL)" alt="\(model.imageAlt)" id="plate-image">
-        """, else: """
-        <div class="plate__missing" id="plate-missing" role="note"\(unwrap: model.refreshAfter, { " data-refresh-after=\"\($0)\"" })>\
-        <span class="plate__missing-code" aria-hidden="true">\(model.code)</span><p>\(model.imageProblem)</p></div>
-        """)
-        <figcaption class="plate__caption">\(model.nickname)</figcaption>
-        </figure>
-        <section class="list-section" aria-label="Spotting">
-        <div class="list" id="plate-spotting">
-        \(unwrap: model.spotted, { spotted($0, model: model) }, else: notSpotted(model, pageContext: pageContext))
-        </div>
-        </section>
-        \(unwrap: model.confirmation, { Components.alertDialog($0, pageContext: pageContext) })
-        <template id="plate-spotting-spotted">\(spotted(Model.spottedNow, model: model))</template>
-        <template id="plate-spotting-white">\(notSpotted(model, pageContext: pageContext))</template>
-        """
+    struct Fragment: FragmentView {
+        let model: Model
+        let pageContext: PageContext
+
+        var html: HTML {
+            """
+            <figure class="plate">
+            \(if: model.hasImage, """
+            <img class="plate__image" src="\(model.imageURL)" alt="\(model.imageAlt)" id="plate-image">
+            """, else: """
+            <div class="plate__missing" id="plate-missing" role="note"\(unwrap: model.refreshAfter, { " data-refresh-after=\"\($0)\"" })>\
+            <span class="plate__missing-code" aria-hidden="true">\(model.code)</span><p>\(model.imageProblem)</p></div>
+            """)
+            <figcaption class="plate__caption">\(model.nickname)</figcaption>
+            </figure>
+            <section class="list-section" aria-label="Spotting">
+            <div class="list" id="plate-spotting">
+            \(unwrap: model.spotted, { PlateState.spotted($0, model: model) }, else: PlateState.notSpotted(model, pageContext: pageContext))
+            </div>
+            </section>
+            \(unwrap: model.confirmation, { Components.alertDialog($0, pageContext: pageContext) })
+            <template id="plate-spotting-spotted">\(PlateState.spotted(Model.spottedNow, model: model))</template>
+            <template id="plate-spotting-white">\(PlateState.notSpotted(model, pageContext: pageContext))</template>
+            """
+        }
     }
 
     private static func spotted(_ spotted: Model.Spotted, model: Model) -> HTML {

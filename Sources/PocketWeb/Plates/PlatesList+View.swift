@@ -2,30 +2,35 @@ extension PlatesList {
     /// The list's markup, which the list page and (beside the state, on an iPad) every state's page
     /// show. It is the heaviest markup in Pocket (50 cells, each a form or a link with its alert),
     /// so it is written straight into one `HTML`, with the CSRF field built once.
-    static func body(_ model: Model, pageContext: PageContext) -> HTML {
-        let csrf = Components.csrf(pageContext)
-        return """
-        \(if: model.complete, """
-        <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All \(model.total) states! What a trip.</p>
-        """)
-        <section class="list-section" aria-label="Game">
-        <ul class="list" role="list">
-        <li class="cell"><a class="cell__main" href="\(model.mapHref)"><span class="cell__text"><span class="cell__title">Map</span></span><span class="cell__detail" data-score-text="\(model.mapDetail.pattern)">\(model.mapDetail.text)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
-        <li class="cell"><a class="cell__main" href="\(model.tripsHref)"><span class="cell__text"><span class="cell__title">Trips</span></span><span class="cell__detail" data-finished-text="\(model.tripsDetail.pattern)">\(model.tripsDetail.text)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
-        </ul>
-        \(settings(model, csrf: csrf))
-        </section>
-        <div class="indexed">
-        <div class="indexed__sections" data-keep-focus>
-        \(each: model.sections, { section($0, model: model, csrf: csrf) })\
-        </div>
-        <details class="section-index" data-popover><summary class="section-index__toggle" aria-label="Section index: jump to a letter">A–Z</summary>\
-        <nav class="section-index__letters" aria-label="Section index">\(each: model.sections, { "<a href=\"#\($0.anchor)\">\($0.letter)</a>" })</nav></details>
-        </div>
-        \(each: model.sections, { alerts($0, pageContext: pageContext) })\
-        \(Components.alertDialog(model.resetGame, pageContext: pageContext))
-        \(templates(model, pageContext: pageContext, csrf: csrf))
-        """
+    struct Fragment: FragmentView {
+        let model: Model
+        let pageContext: PageContext
+
+        var html: HTML {
+            let csrf = Components.csrf(pageContext)
+            return """
+            \(if: model.complete, """
+            <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All \(model.total) states! What a trip.</p>
+            """)
+            <section class="list-section" aria-label="Game">
+            <ul class="list" role="list">
+            <li class="cell"><a class="cell__main" href="\(model.mapHref)"><span class="cell__text"><span class="cell__title">Map</span></span><span class="cell__detail" data-score-text="\(model.mapDetail.pattern)">\(model.mapDetail.text)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
+            <li class="cell"><a class="cell__main" href="\(model.tripsHref)"><span class="cell__text"><span class="cell__title">Trips</span></span><span class="cell__detail" data-finished-text="\(model.tripsDetail.pattern)">\(model.tripsDetail.text)</span><span class="cell__chevron" aria-hidden="true"></span></a></li>
+            </ul>
+            \(PlatesList.settings(model, csrf: csrf))
+            </section>
+            <div class="indexed">
+            <div class="indexed__sections" data-keep-focus>
+            \(each: model.sections, { PlatesList.section($0, model: model, csrf: csrf) })\
+            </div>
+            <details class="section-index" data-popover><summary class="section-index__toggle" aria-label="Section index: jump to a letter">A–Z</summary>\
+            <nav class="section-index__letters" aria-label="Section index">\(each: model.sections, { "<a href=\"#\($0.anchor)\">\($0.letter)</a>" })</nav></details>
+            </div>
+            \(each: model.sections, { PlatesList.alerts($0, pageContext: pageContext) })\
+            \(Components.alertDialog(model.resetGame, pageContext: pageContext))
+            \(PlatesList.templates(model, pageContext: pageContext, csrf: csrf))
+            """
+        }
     }
 
     /// What plates.js adds when a state is spotted or un-spotted on the phone, once per page

@@ -9,10 +9,10 @@ extension PlatesSplit {
             """
             <div class="split split--pane plates-split\(if: model.state != nil, " split--detail")"\(unwrap: model.module, \.attributes)>
             <div class="split__primary" id="plates-list" data-keep-scroll>
-            \(PlatesList.body(model.list, pageContext: pageContext))\
+            \(PlatesList.Fragment(model: model.list, pageContext: pageContext))\
             </div>
             <div class="split__detail plates-detail" id="plates-detail">
-            \(unwrap: model.state, { PlateState.body($0, pageContext: pageContext) }, else: """
+            \(unwrap: model.state, { PlateState.Fragment(model: $0, pageContext: pageContext).html }, else: """
             <p class="split__placeholder">Choose a state’s info button to see its plate here.</p>
 
             """)\

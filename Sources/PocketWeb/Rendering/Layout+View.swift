@@ -14,6 +14,23 @@ extension PageView {
     var actions: HTML { .empty }
 }
 
+/// A part that more than one page shows (the Plates list beside a state, a talk beside its list,
+/// the Conference banner and tab bar), written the way a page's view is: a struct named
+/// `…Fragment` in the extension of the part's model, made from the model (and the request's
+/// `PageContext` when it holds a form), interpolated into a view as `\(SomePart.Fragment(…))`. Pages are `PageView`s and parts
+/// are `FragmentView`s, so markup is built one of these two ways.
+protocol FragmentView {
+    /// The part's markup.
+    var html: HTML { get }
+}
+
+extension HTML.Interpolation {
+    /// A part, as its markup.
+    mutating func appendInterpolation(_ fragment: some FragmentView) {
+        appendInterpolation(fragment.html)
+    }
+}
+
 /// The shared page layout: head, navigation bar, content and toolbar.
 enum Layout {
     /// The whole document for `view`.
