@@ -1,9 +1,9 @@
 extension CertificateSummary {
     /// Settings' certificate section.
-    struct View {
+    struct Fragment: FragmentView {
         let model: Model
 
-        var body: HTML {
+        var html: HTML {
             """
             <section class="list-section" aria-labelledby="settings-certificate-h">
             <h2 class="list-section__header" id="settings-certificate-h">Secure Connection</h2>

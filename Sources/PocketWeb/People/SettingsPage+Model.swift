@@ -1,68 +1,6 @@
 import Foundation
 import PocketCore
 
-/// The sign-in page.
-enum SignInPage {
-    struct Model: Sendable {
-        /// Where to go after signing in (a local path).
-        let next: String
-        /// The name typed last time, kept after a wrong password.
-        let name: String
-        /// One line saying what went wrong, if anything.
-        let problem: String?
-        let action = PeopleRoute.signIn.href
-        let joinHref = PeopleRoute.join.href
-    }
-
-    /// Only a local path may follow sign-in, so the form cannot send anyone to another site.
-    static func safeNext(_ raw: String?) -> String {
-        let next = ReturnAddress.within("/", raw, otherwise: "/")
-        // Signing in again or out straight after signing in would undo it.
-        return next.hasPrefix(PeopleRoute.signIn.href) || next.hasPrefix(PeopleRoute.signOut.href) ? "/" : next
-    }
-}
-
-/// The one-time setup page of a new Pocket.
-enum SetupPage {
-    struct Model: Sendable {
-        let action: String
-        let name: String
-        let problem: String?
-    }
-}
-
-/// What a new Pocket shows at every address but its setup link.
-enum NotSetUp {
-    struct Model: Sendable {
-        let message = "This Pocket has no owner yet. Open the setup link that “pocket serve” printed when it started, or add the owner with “pocket users add NAME --owner”."
-    }
-}
-
-/// Pairing, on the phone: type the short code, or confirm the link's person.
-enum JoinPage {
-    struct Model: Sendable {
-        let action: String
-        /// Whose phone this becomes (a valid link), or nil on the type-a-code form.
-        let personName: String?
-        let problem: String?
-        let isCodeForm: Bool
-    }
-}
-
-/// The pairing code just made, on the signed-in screen.
-enum PairPage {
-    struct Model: Sendable {
-        let personName: String
-        let link: String
-        let otherLinks: [String]
-        let shortCode: String
-        /// The QR code as an SVG data URL (an image, so no markup is inserted into the page).
-        let qrImage: String
-        let expiresAt: String
-        let joinHref: String
-    }
-}
-
 /// Settings: the person's devices, pairing, password, and (owners) the household.
 enum SettingsPage {
     struct Model: Sendable {
