@@ -1,6 +1,5 @@
 """`pocket conference …`: status, update from a manifest, import; failures are one clear line."""
 import hashlib
-import http.server
 import json
 import os
 import re
@@ -12,11 +11,11 @@ import subprocess
 import threading
 import time
 import zipfile
-from functools import partial
 from pathlib import Path
 
 import pytest
 
+from fixture_servers import FolderServer
 from people_helpers import add_person, request, sign_in
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,61 +41,13 @@ def md5(path):
     return hashlib.md5(Path(path).read_bytes()).hexdigest()
 
 
-class Fixture:
-    """A plain http.server on loopback serving a folder, logging every request path."""
-
-    def __init__(self, root):
-        self.root = root
-        self.requests = []
-        self.slow_zips = False
-        fixture = self
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                fixture.requests.append(self.path)
-                path = Path(self.translate_path(self.path))
-                if fixture.slow_zips and path.suffix == ".zip" and path.exists():
-                    # Trickle the zip out, so a test can interrupt the download half way.
-                    data = path.read_bytes()
-                    self.send_response(200)
-                    self.send_header("Content-Length", str(len(data)))
-                    # As for any file it serves: which version this is, so a partial download can be resumed.
-                    self.send_header("Last-Modified", self.date_time_string(path.stat().st_mtime))
-                    self.end_headers()
-                    step = max(1, len(data) // 40)
-                    try:
-                        for start in range(0, len(data), step):
-                            self.wfile.write(data[start:start + step])
-                            self.wfile.flush()
-                            time.sleep(0.1)
-                    except (BrokenPipeError, ConnectionResetError):
-                        pass
-                    return
-                super().do_GET()
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(root)))
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def base(self):
-        return f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
 def server(tmp_path):
     root = tmp_path / "www"
     root.mkdir()
-    fixture = Fixture(root)
+    fixture = FolderServer(root).start()
     yield fixture
-    fixture.close()
+    fixture.stop()
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +83,7 @@ def publish(server, sample, version, *, download_md5=None, content=None):
         "content-md5": md5(db),
     }
     (root / "sci-core.json").write_text(json.dumps(manifest))
-    return server.base + "sci-core.json"
+    return server.url("sci-core.json")
 
 
 def incoming(data):
@@ -187,7 +138,7 @@ def test_bad_md5_is_one_line_and_the_old_database_stays(tmp_path, server, sample
 
 
 def test_missing_manifest_and_unreachable_server_are_one_line(tmp_path, server):
-    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", server.base + "sci-core.json"))
+    line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", server.url("sci-core.json")))
     assert "the server answered 404" in line
     line = one_line_error(run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", "http://127.0.0.1:9/sci-core.json"))
     assert "127.0.0.1 could not be reached" in line
@@ -352,7 +303,7 @@ def test_manifest_values_never_drive_the_terminal(tmp_path, server):
     (server.root / "sci-core.json").write_text(json.dumps({
         "version": "9", "download-name": "sci\x1b[2Jcore.zip", "download-size": "10", "download-md5": "0" * 32,
         "content-name": "core\x1b[31m.db", "content-size": "5", "content-md5": "0" * 32}))
-    result = run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", server.base + "sci-core.json")
+    result = run("conference", "update", "--data-dir", str(tmp_path), "--manifest-url", server.url("sci-core.json"))
     line = one_line_error(result)
     assert "\x1b" not in result.stderr and "\x1b" not in result.stdout
     assert "sci\\u{1b}[2Jcore.zip" in line

@@ -1,16 +1,15 @@
 """`pocket murals …` against a fixture murals service: sync (full, then incremental), list by
 distance, favourites, and one-line failures that keep the saved murals."""
 import datetime
-import http.server
 import json
 import math
 import os
 import subprocess
-import threading
-import urllib.parse
 from pathlib import Path
 
 import pytest
+
+from fixture_servers import MuralsServer, mural_record
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
@@ -39,74 +38,23 @@ def haversine(a, b):
     return 2 * radius * math.asin(math.sqrt(h))
 
 
-def record(id, title, lat, lon, artist="Some Artist", info="About it.", enabled="1", modified="2022-11-21 12:02:37", images=("IMG_1.JPG",)):
-    return {
-        "id": str(id), "title": title, "artist": artist, "info": info,
-        "thumbnail": f"https://cgi.csc.liv.ac.uk/~phil/Teaching/COMP228/nbm_thumbs/{images[0]}",
-        "lat": str(lat), "lon": str(lon), "enabled": enabled, "lastModified": modified,
-        "images": [{"id": str(id * 10 + n), "filename": name} for n, name in enumerate(images)],
-    }
-
-
 RECORDS = [
-    record(1, "I See The Sea", "53.43881250167621", "-3.0416222190640183", artist="Ben Eine", modified="2022-11-21 12:02:37"),
-    record(2, "Eye", "53.4406", "-3.0353", artist="Brez", modified="2022-09-15 10:00:00", images=("eye1.jpg", "eye2.jpg")),
-    record(3, "The Mysterines", "53.4370", "-3.0430", artist=None, info=None, modified="2022-10-01 09:30:00"),
+    mural_record(1, "I See The Sea", "53.43881250167621", "-3.0416222190640183", artist="Ben Eine", modified="2022-11-21 12:02:37"),
+    mural_record(2, "Eye", "53.4406", "-3.0353", artist="Brez", modified="2022-09-15 10:00:00", images=("eye1.jpg", "eye2.jpg")),
+    mural_record(3, "The Mysterines", "53.4370", "-3.0430", artist=None, info=None, modified="2022-10-01 09:30:00"),
 ]
-
-
-class MuralsService:
-    """A plain http.server on loopback implementing `data2.php` with `lastModified` filtering."""
-
-    def __init__(self):
-        self.records = list(RECORDS)
-        self.queries = []
-        self.status = 200
-        self.body = None
-        service = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                url = urllib.parse.urlsplit(self.path)
-                query = dict(urllib.parse.parse_qsl(url.query))
-                if url.path != "/nbm/data2.php":
-                    self.send_error(404)
-                    return
-                service.queries.append(query)
-                since = query.get("lastModified")
-                chosen = [r for r in service.records if since is None or r["lastModified"][:10] >= since]
-                body = service.body if service.body is not None else json.dumps({"newbrighton_murals": chosen})
-                data = body.encode()
-                self.send_response(service.status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.server.server_address[1]}/nbm/data2.php?class=newbrighton_murals"
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
 def service():
-    fixture = MuralsService()
+    """The murals service (e2e/support's), listing RECORDS and filtering by `lastModified`."""
+    fixture = MuralsServer(records=RECORDS).start()
     yield fixture
-    fixture.close()
+    fixture.stop()
 
 
 def sync(data, service, *extra):
-    return run("murals", "sync", "--data-dir", str(data), "--url", service.url, *extra)
+    return run("murals", "sync", "--data-dir", str(data), "--url", service.feed_url, *extra)
 
 
 def test_list_before_any_sync_says_what_to_do(tmp_path):
@@ -122,7 +70,7 @@ def test_first_sync_then_incremental_with_a_day_of_overlap(tmp_path, service):
     assert service.queries == [{"class": "newbrighton_murals"}]
     assert (tmp_path / "murals.sqlite").exists()
 
-    service.records.append(record(4, "Otto", "53.4390", "-3.0400", artist="Dotmasters", modified="2099-01-01 00:00:00"))
+    service.records.append(mural_record(4, "Otto", "53.4390", "-3.0400", artist="Dotmasters", modified="2099-01-01 00:00:00"))
     second = sync(tmp_path, service)
     assert second.returncode == 0, second.stderr
     yesterday = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1)).date().isoformat()
@@ -167,7 +115,7 @@ def test_favourites_are_starred_filtered_and_survive_syncs(tmp_path, service):
     assert len(only) == 1 and "The Mysterines" in only[0]
 
     # A sync that rewrites the mural, and one that fails, keep the favourite.
-    service.records[2] = record(3, "The Mysterines", "53.4370", "-3.0430", artist="Unknown", modified="2099-01-01 00:00:00")
+    service.records[2] = mural_record(3, "The Mysterines", "53.4370", "-3.0430", artist="Unknown", modified="2099-01-01 00:00:00")
     assert sync(tmp_path, service).returncode == 0
     service.status = 500
     assert sync(tmp_path, service).returncode != 0
@@ -200,8 +148,8 @@ def test_unreachable_service_is_one_line(tmp_path):
 
 
 def test_environment_variable_names_the_service_and_bad_records_are_skipped(tmp_path, service):
-    service.records.append(record(9, "Nowhere", "N/A", "-3.04"))
-    result = run("murals", "sync", "--data-dir", str(tmp_path), env={"POCKET_MURALS_URL": service.url})
+    service.records.append(mural_record(9, "Nowhere", "N/A", "-3.04"))
+    result = run("murals", "sync", "--data-dir", str(tmp_path), env={"POCKET_MURALS_URL": service.feed_url})
     assert result.returncode == 0, result.stderr
     assert "3 new" in result.stdout and "1 skipped" in result.stdout
     assert "latitude “N/A” is not a number" in result.stderr  # logged as a warning

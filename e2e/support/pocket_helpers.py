@@ -29,6 +29,11 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+# The fixture servers both suites share live in fixture_servers (no selenium there); re-exported here.
+from fixture_servers import (HOSTILE_MURAL_ARTIST, HOSTILE_MURAL_TITLE, FolderServer, MuralData,  # noqa: F401
+                             MuralsServer, bundled_walk, fixture_murals, mural_record, serve_in_background,
+                             solid_png, stop_serving)
+
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
 ARTIFACTS = REPO_ROOT / "e2e" / "browser" / "artifacts"
@@ -409,21 +414,6 @@ def load_states() -> list[USStateData]:
         code = url.path.rsplit("/", 1)[-1][:2].upper()
         states.append(USStateData(code, entry["name"], entry["nickname"], url.path))
     return sorted(states, key=lambda s: s.name.casefold())
-
-
-def serve_in_background(handler: type, name: str) -> http.server.ThreadingHTTPServer:
-    """Starts a fixture HTTP server on a free loopback port, answering from a daemon thread."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, name=name, daemon=True).start()
-    return httpd
-
-
-def stop_serving(httpd: http.server.ThreadingHTTPServer | None) -> None:
-    """Stops a server `serve_in_background` started (nothing when it never started)."""
-    if httpd:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 class TalkTextSite:
@@ -1020,143 +1010,6 @@ class SCIManifestServer:
 
         self._httpd = serve_in_background(Handler, "sci-manifest")
         return self
-
-    def stop(self):
-        stop_serving(self._httpd)
-
-
-# --------------------------------------------------------------------------- Murals: a murals service and tile host
-
-
-def bundled_walk() -> list[tuple[float, float]]:
-    """The 313 (lat, lon) fixes of the walk Pocket bundles (Sources/Murals/Resources)."""
-    import xml.etree.ElementTree as ET
-    tree = ET.parse(REPO_ROOT / "Sources/Murals/Resources/NewBrightonMuralsWalk.gpx")
-    return [(float(e.get("lat")), float(e.get("lon"))) for e in tree.iter() if e.tag.endswith("}wpt") or e.tag == "wpt"]
-
-
-def solid_png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
-    """A small valid PNG of one colour (map tiles and pictures for the fixture hosts)."""
-    import struct
-    import zlib
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    row = b"\x00" + bytes(rgb) * width
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(row * height, 9)) + chunk(b"IEND", b""))
-
-
-@dataclass(frozen=True)
-class MuralData:
-    id: int
-    title: str
-    artist: str | None
-    lat: float
-    lon: float
-    images: tuple[str, ...]
-
-
-# A title and an artist that would run as markup if anything printed them unescaped.
-HOSTILE_MURAL_TITLE = '<img src=x onerror="document.title=\'pwned\'">Sea & "Sky"'
-HOSTILE_MURAL_ARTIST = "<script>document.title='pwned'</script>"
-
-
-def fixture_murals(count: int = 24) -> list[MuralData]:
-    """`count` murals placed next to fixes of the bundled walk (every 13th, 15 m off the path), so the
-    nearest mural changes as the walk goes. Mural 1 has three pictures; mural 3 has a hostile title."""
-    walk = bundled_walk()
-    murals = []
-    for i in range(count):
-        lat, lon = walk[(i * 13) % len(walk)]
-        n = 3 if i == 0 else (1 + i % 2)
-        title = HOSTILE_MURAL_TITLE if i == 2 else f"Mural {i + 1:02d}"
-        artist = HOSTILE_MURAL_ARTIST if i == 2 else (None if i % 5 == 4 else f"Artist {chr(65 + i % 26)}")
-        murals.append(MuralData(i + 1, title, artist, lat + 0.000135, lon, tuple(f"m{i + 1}-{k}.png" for k in range(n))))
-    return murals
-
-
-class MuralsServer:
-    """Stands in for the COMP228 murals service and its picture host, and serves map tiles, on a free
-    loopback port: /nbm/data2.php?class=newbrighton_murals[&lastModified=…], /nbm_images/<file>,
-    /nbm_images/_thumbnails/<file>, /tiles/{z}/{x}/{y}.png. Set `failing = True` and every service
-    request answers 500 (pictures and tiles keep working), as a broken server would."""
-
-    def __init__(self, murals: list[MuralData] | None = None):
-        self.murals = murals or fixture_murals()
-        self.failing = False
-        self.requests: list[tuple[str, int]] = []
-        self.tile = solid_png(256, 256, (226, 232, 222))
-        self.pictures = {}
-        for m in self.murals:
-            for k, name in enumerate(m.images):
-                self.pictures["/nbm_images/" + name] = solid_png(40, 30, ((m.id * 37) % 256, (k * 80) % 256, 160))
-            self.pictures[f"/nbm_images/_thumbnails/t{m.id}.png"] = solid_png(16, 16, ((m.id * 37) % 256, 90, 120))
-        self._lock = threading.Lock()
-        self._httpd = None
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
-
-    @property
-    def feed_url(self) -> str:
-        return self.base_url + "/nbm/data2.php?class=newbrighton_murals"
-
-    @property
-    def images_url(self) -> str:
-        return self.base_url + "/nbm_images/"
-
-    @property
-    def tiles_url(self) -> str:
-        return self.base_url + "/tiles/{z}/{x}/{y}.png"
-
-    def feed(self) -> bytes:
-        records = [{
-            "id": str(m.id), "title": m.title, "artist": m.artist, "info": f"About {m.title}.\nPainted in 2022.",
-            "thumbnail": f"{self.images_url}_thumbnails/t{m.id}.png", "lat": f"{m.lat:.6f}", "lon": f"{m.lon:.6f}",
-            "enabled": "1", "lastModified": "2024-05-01 10:00:00",
-            "images": [{"id": f"{m.id}{k}", "filename": name} for k, name in enumerate(m.images)],
-        } for m in self.murals]
-        return json.dumps({"newbrighton_murals": records}).encode()
-
-    def start(self) -> "MuralsServer":
-        outer = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802
-                path = urllib.parse.urlsplit(self.path).path
-                if path.startswith("/tiles/"):
-                    status, kind, body = 200, "image/png", outer.tile
-                elif path in outer.pictures:
-                    status, kind, body = 200, "image/png", outer.pictures[path]
-                elif path == "/nbm/data2.php":
-                    if outer.failing:
-                        status, kind, body = 500, "text/plain", b"internal error"
-                    else:
-                        status, kind, body = 200, "application/json", outer.feed()
-                else:
-                    status, kind, body = 404, "text/plain", b"not found"
-                with outer._lock:
-                    outer.requests.append((path, status))
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Access-Control-Allow-Origin", "*")
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self._httpd = serve_in_background(Handler, "murals-service")
-        return self
-
-    def env(self) -> dict[str, str]:
-        """The environment that points a Pocket server at this host."""
-        return {"POCKET_MURALS_URL": self.feed_url, "POCKET_MURALS_IMAGES_URL": self.images_url,
-                "POCKET_MURALS_TILES": self.tiles_url}
 
     def stop(self):
         stop_serving(self._httpd)
