@@ -33,7 +33,8 @@ def serve(data, *extra):
 
 def stop(server):
     server.send_signal(signal.SIGTERM)
-    server.wait(timeout=20)
+    # A liveness bound, not a speed check: on a loaded machine a stop after 20 writers took over 20 s.
+    server.wait(timeout=60)
 
 
 def device(base, name):
