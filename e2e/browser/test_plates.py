@@ -263,7 +263,7 @@ def test_tap_spots_state_in_place(page, game, viewport):
     y0, top0 = page.js(scrolled), page.rect("#state-TX")["top"]
     assert y0 > 100, f"Texas should be far down the list (scrolled {y0} after scrolling it into view)"
 
-    page.find("#state-TX button.cell__main").click()
+    page.click("#state-TX button.cell__main")
     page.wait("document.querySelector('#state-TX')?.classList.contains('cell--spotted')", 10,
               "tapping Texas did not mark its cell spotted")
     wait_score(page, 1)
@@ -304,7 +304,7 @@ def test_unspot_asks_first(page, game):
     assert pastel != white, "Nevada is spotted but looks like a white cell"
 
     centre(page, "#state-NV")
-    page.find("#state-NV a.cell__main").click()
+    page.click("#state-NV a.cell__main")
     wait_dialog(page, "unspot-NV")
     parts = dialog_parts(page, "unspot-NV")
     c = Checks()
@@ -313,7 +313,7 @@ def test_unspot_asks_first(page, game):
     c.done()
 
     # "Cancel": nothing changes.
-    page.find("#unspot-NV .alert__button--cancel").click()
+    page.click("#unspot-NV .alert__button--cancel")
     wait_dialog(page, "unspot-NV", False)
     assert spotted_in_dom(page) == {"NV", "OH"}, f"'Cancel' changed the game: {spotted_in_dom(page)}"
     assert page.text(SCORE) == score_text(2)
@@ -321,9 +321,9 @@ def test_unspot_asks_first(page, game):
     assert game.spotted() == {"NV", "OH"}, "'Cancel' changed the game on the server"
 
     # Again, "Un-spot": Nevada goes back to white, the score down by one.
-    page.find("#state-NV a.cell__main").click()
+    page.click("#state-NV a.cell__main")
     wait_dialog(page, "unspot-NV")
-    page.find("#unspot-NV button[type=submit]").click()
+    page.click("#unspot-NV button[type=submit]")
     page.wait("!document.querySelector('#state-NV').classList.contains('cell--spotted')"
               " && !!document.querySelector('#state-NV button.cell__main')", 10, "'Un-spot' did not un-spot Nevada")
     wait_score(page, 1)
@@ -372,19 +372,19 @@ def test_reset_game_asks_first(page, game):
     token = page.mark()
     assert page.text(SCORE) == score_text(3)
 
-    page.find("#plates-reset").click()
+    page.click("#plates-reset")
     wait_dialog(page, "reset-game")
     assert dialog_parts(page, "reset-game") == {"modal": True, "title": "Reset Game?", "cancel": "Cancel", "confirm": "Reset"}
 
-    page.find("#reset-game .alert__button--cancel").click()
+    page.click("#reset-game .alert__button--cancel")
     wait_dialog(page, "reset-game", False)
     assert spotted_in_dom(page) == {"CA", "NY", "TX"}, f"'Cancel' changed the game: {spotted_in_dom(page)}"
     assert page.text(SCORE) == score_text(3)
     assert game.spotted() == {"CA", "NY", "TX"}
 
-    page.find("#plates-reset").click()
+    page.click("#plates-reset")
     wait_dialog(page, "reset-game")
-    page.find("#reset-game button[type=submit]").click()
+    page.click("#reset-game button[type=submit]")
     page.wait("document.querySelectorAll('[data-screen] li.cell--spotted').length === 0", 10,
               f"'Reset' left spotted cells: {spotted_in_dom(page)}")
     wait_score(page, 0)
@@ -407,7 +407,7 @@ def test_game_without_javascript(page, game):
 
     # Tap a white cell: a plain form POST, then the list again with the pastel cell and the score.
     centre(page, "#state-OR")
-    page.find("#state-OR button.cell__main").click()
+    page.click("#state-OR button.cell__main")
     page.wait("location.pathname === '/plates' && document.readyState === 'complete'"
               " && !!document.querySelector('#state-OR.cell--spotted')", 10,
               f"tapping Oregon without JavaScript did not spot it (at {page.path()!r})")
@@ -418,7 +418,7 @@ def test_game_without_javascript(page, game):
     # Tap the pastel cell: the confirmation page. "Cancel" leads back without a change.
     def open_unspot_page():
         centre(page, "#state-OR")
-        page.find("#state-OR a.cell__main").click()
+        page.click("#state-OR a.cell__main")
         page.wait("location.pathname === '/plates/states/OR/unspot' && document.readyState === 'complete'", 10,
                   f"tapping spotted Oregon did not open its confirmation page (at {page.path()!r})")
         assert page.h1() == "Reset Oregon?", f"confirmation page title {page.h1()!r}"
@@ -427,13 +427,13 @@ def test_game_without_javascript(page, game):
         assert page.text("section.alert--page button[type=submit]") == "Un-spot"
 
     open_unspot_page()
-    page.find("section.alert--page .alert__button--cancel").click()
+    page.click("section.alert--page .alert__button--cancel")
     page.wait("location.pathname === '/plates' && document.readyState === 'complete'"
               " && !!document.querySelector('#state-OR')", 10, f"'Cancel' did not lead back to the list ({page.path()!r})")
     assert spotted_in_dom(page) == {"OR"} and page.text(SCORE) == score_text(1), "'Cancel' changed the game"
 
     open_unspot_page()
-    page.find("section.alert--page button[type=submit]").click()
+    page.click("section.alert--page button[type=submit]")
     page.wait("location.pathname === '/plates' && document.readyState === 'complete'"
               " && !!document.querySelector('#state-OR button.cell__main')", 10,
               f"'Un-spot' did not un-spot Oregon and lead back to the list ({page.path()!r})")
@@ -444,13 +444,13 @@ def test_game_without_javascript(page, game):
     # Reset Game: its own page, with Cancel and Reset.
     for code in ("UT", "VT"):
         centre(page, f"#state-{code}")
-        page.find(f"#state-{code} button.cell__main").click()
+        page.click(f"#state-{code} button.cell__main")
         page.wait(f"document.readyState === 'complete' && !!document.querySelector('#state-{code}.cell--spotted')", 10,
                   f"tapping {code} without JavaScript did not spot it")
     assert page.text(SCORE) == score_text(2)
 
     def open_reset_page():
-        page.find("#plates-reset").click()
+        page.click("#plates-reset")
         page.wait("location.pathname === '/plates/reset' && document.readyState === 'complete'", 10,
                   f"Reset Game did not open its page without JavaScript (at {page.path()!r})")
         assert page.h1() == "Reset Game?" and page.text("#confirm-title") == "Reset Game?"
@@ -458,13 +458,13 @@ def test_game_without_javascript(page, game):
         assert page.text("section.alert--page button[type=submit]") == "Reset"
 
     open_reset_page()
-    page.find("section.alert--page .alert__button--cancel").click()
+    page.click("section.alert--page .alert__button--cancel")
     page.wait("location.pathname === '/plates' && document.readyState === 'complete' && !!document.querySelector('#plates-score')",
               10, "'Cancel' on the Reset Game page did not lead back to the list")
     assert spotted_in_dom(page) == {"UT", "VT"} and page.text(SCORE) == score_text(2), "'Cancel' reset the game"
 
     open_reset_page()
-    page.find("section.alert--page button[type=submit]").click()
+    page.click("section.alert--page button[type=submit]")
     page.wait("location.pathname === '/plates' && document.readyState === 'complete' && !!document.querySelector('#plates-score')",
               10, "'Reset' on the Reset Game page did not lead back to the list")
     assert spotted_in_dom(page) == set() and page.text(SCORE) == score_text(0), "'Reset' did not reset the game"
@@ -480,7 +480,7 @@ def test_state_page_shows_plate(page, game, plate_images, viewport):
     page.open("/plates")
     token = page.mark()
     centre(page, "#state-AL")
-    page.find("#state-AL a.cell__info").click()
+    page.click("#state-AL a.cell__info")
     page.wait("location.pathname === '/plates/states/AL'"
               " && document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Alabama'", 10,
               f"the info accessory did not open Alabama's page (at {page.path()!r}, title {page.h1()!r})")
@@ -510,14 +510,14 @@ def test_state_page_shows_plate(page, game, plate_images, viewport):
     c.done()
 
     # Spot it from its page: the page says when, and offers to reset it.
-    page.find("#plates-detail button[type=submit]").click()
+    page.click("#plates-detail button[type=submit]")
     page.wait("/^Spotted today at \\d{1,2}:\\d{2}/.test(document.querySelector('#plate-spotted')?.textContent.trim() ?? '')", 10,
               f"after 'I Spotted Alabama' the page says {page.text('#plate-spotted')!r}")
     assert page.path() == "/plates/states/AL"
     assert page.exists("#plates-detail a[data-dialog='unspot-AL']") and "Reset Alabama" in page.text("#plates-detail a[data-dialog='unspot-AL']")
 
     # Back: the list with its toolbar again, Alabama now pastel.
-    page.find("[data-screen] a.navbar__back").click()
+    page.click("[data-screen] a.navbar__back")
     wait_list(page)
     assert page.marker() == token, "going back reloaded the page"
     assert page.find("#plates-toolbar").is_displayed(), "the toolbar did not come back with the list"
@@ -569,8 +569,8 @@ def test_section_index_jumps(page, game, viewport):
     page.open("/plates")
     for letter in ("M", "W"):
         before = page.js("return scrollY")
-        page.find("details.section-index > summary").click()
-        page.find(f"nav.section-index__letters a[href='#section-{letter}']").click()
+        page.click("details.section-index > summary")
+        page.click(f"nav.section-index__letters a[href='#section-{letter}']")
 
         def seen(_driver, letter=letter):
             s = page.js(HEADER_SEEN_JS, letter)
@@ -605,7 +605,7 @@ def test_map_and_celebration(page, game):
     token = page.mark()
     assert not page.exists(".plates-celebration")
     centre(page, "#state-OH")
-    page.find("#state-OH button.cell__main").click()
+    page.click("#state-OH button.cell__main")
     page.wait("!!document.querySelector('#state-OH.cell--spotted')", 10, "tapping Ohio did not spot it")
     assert page.text("a[href='/plates/map'] .cell__detail") == f"1 of {TOTAL}"
 
@@ -651,13 +651,13 @@ def test_map_and_celebration(page, game):
     c.done()
 
     # A tile leads to the state's page, whose back button says "Map" and leads back to it.
-    page.find("nav.plates-map a.tile[href^='/plates/states/OH']").click()
+    page.click("nav.plates-map a.tile[href^='/plates/states/OH']")
     page.wait("location.pathname + location.search === '/plates/states/OH?from=map'"
               " && document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Ohio'", 10,
               f"the OH tile did not open Ohio's page (at {page.path()!r})")
     assert page.text("[data-screen] a.navbar__back .navbar__back-label") == "Map"
     assert page.text("#plate-spotted").startswith("Spotted today at"), page.text("#plate-spotted")
-    page.find("[data-screen] a.navbar__back").click()
+    page.click("[data-screen] a.navbar__back")
     page.wait("location.pathname === '/plates/map' && !!document.querySelector('nav.plates-map')", 10,
               f"back from Ohio did not return to the map (at {page.path()!r})")
 
@@ -673,7 +673,7 @@ def test_map_and_celebration(page, game):
     page.open("/plates")
     token = page.mark()
     centre(page, f"#state-{last}")
-    page.find(f"#state-{last} button.cell__main").click()
+    page.click(f"#state-{last} button.cell__main")
     wait_score(page, TOTAL)
     page.wait("!!document.querySelector('[data-screen] .plates-celebration')", 10, "no celebration on the list at 50 / 50")
     assert page.marker() == token
@@ -681,7 +681,7 @@ def test_map_and_celebration(page, game):
     assert page.find(".plates-celebration").is_displayed(), "the celebration is not displayed"
     assert f"All {TOTAL} states" in page.text(".plates-celebration"), page.text(".plates-celebration")
 
-    page.find("section[aria-label=Game] a[href='/plates/map']").click()
+    page.click("section[aria-label=Game] a[href='/plates/map']")
     page.wait("location.pathname === '/plates/map' && !!document.querySelector('[data-screen] .plates-celebration')", 10,
               "no celebration on the map at 50 / 50")
     assert page.find(".plates-celebration").is_displayed()
@@ -700,24 +700,24 @@ def test_new_trip_keeps_history(page, game):
     before = page.js("return document.querySelectorAll('#trips-finished > li').length")
     assert page.text("#trips-current ~ ul .cell__detail") == f"{len(spotted)} / {TOTAL}", "current trip's score"
 
-    page.find("#plates-new-trip").click()
+    page.click("#plates-new-trip")
     wait_dialog(page, "new-trip")
     assert dialog_parts(page, "new-trip") == {"modal": True, "title": "Start a New Trip?", "cancel": "Cancel",
                                               "confirm": "New Trip"}
-    page.find("#new-trip .alert__button--cancel").click()
+    page.click("#new-trip .alert__button--cancel")
     wait_dialog(page, "new-trip", False)
     assert game.spotted() == set(spotted), "Cancel started a new trip"
 
-    page.find("#plates-new-trip").click()
+    page.click("#plates-new-trip")
     wait_dialog(page, "new-trip")
-    page.find("#new-trip button[type=submit]").click()
+    page.click("#new-trip button[type=submit]")
     wait_list(page)
     wait_score(page, 0)
     assert spotted_in_dom(page) == set(), f"a new trip starts white, spotted: {spotted_in_dom(page)}"
     assert page.marker() == token
     assert page.text("a[href='/plates/trips'] .cell__detail") == f"{before + 1} finished"
 
-    page.find("section[aria-label=Game] a[href='/plates/trips']").click()
+    page.click("section[aria-label=Game] a[href='/plates/trips']")
     page.wait("location.pathname === '/plates/trips' && !!document.querySelector('#trips-finished')", 10,
               "the Trips page did not show a history after New Trip")
     rows = page.js("return [...document.querySelectorAll('#trips-finished > li')].map(li => li.querySelector('.cell__detail')?.textContent.trim())")
@@ -756,7 +756,7 @@ def test_sounds_setting(page, game):
 
     # Off: the switch submits by itself; the swapped screen carries no sounds anywhere.
     token = page.mark()
-    page.find("#plates-sounds").click()
+    page.click("#plates-sounds")
     page.wait("!document.querySelector('#plates-sounds')?.checked && !document.querySelector('[data-screen] [data-sound]')"
               " && document.querySelectorAll('[data-screen] li.cell button.cell__main').length === 50", 10,
               f"after turning Sounds off: switch checked={page.js('return document.querySelector(`#plates-sounds`)?.checked')}, "
@@ -772,7 +772,7 @@ def test_sounds_setting(page, game):
     assert page.js("return document.querySelectorAll('[data-sound]').length") == 0
 
     # And on again.
-    page.find("#plates-sounds").click()
+    page.click("#plates-sounds")
     page.wait("document.querySelector('#plates-sounds')?.checked"
               " && document.querySelectorAll('[data-screen] li.cell button.cell__main[data-sound]').length === 50", 10,
               "turning Sounds back on did not bring data-sound back")

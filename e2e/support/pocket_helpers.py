@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -719,6 +719,19 @@ class Page:
 
     def find(self, css: str):
         return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def click(self, css: str, attempts: int = 5):
+        """Clicks what `css` finds, finding it again when the page was drawn anew between the find and
+        the click (a page reads itself again once a change is sent): a person's tap lands on what is
+        on screen, and a stale element means no click happened, so trying again is safe."""
+        for attempt in range(attempts):
+            try:
+                self.find(css).click()
+                return
+            except StaleElementReferenceException:
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(0.1)
 
     def finds(self, css: str):
         return self.driver.find_elements(By.CSS_SELECTOR, css)
