@@ -7,6 +7,9 @@
 #   bench/pages.sh            POCKET_BENCH_PASSES, POCKET_BENCH_SECONDS override 3 and 15.
 #   POCKET_BIN=…              a prebuilt pocket (skips the build).
 #   POCKET_BEFORE_BIN=…       an older pocket served beside it, each route measured on both in the same run.
+#   POCKET_BEFORE_WITHOUT=…   the second server is this build (or POCKET_BEFORE_BIN) with these cache layers
+#                             turned into pass-throughs (POCKET_BENCH_WITHOUT, e.g. PageMemo or
+#                             SignInCache,StoreMemos); writes bench/results/pages-without-<layers>.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -20,6 +23,11 @@ if [ -z "${POCKET_BIN:-}" ]; then
   release_build --product pocket >&2
 fi
 pocket="${POCKET_BIN:-$(release_bin_path)/pocket}"
+without="${POCKET_BEFORE_WITHOUT:-}"
+before_bin="${POCKET_BEFORE_BIN:-}"
+[ -z "$without" ] || before_bin="${before_bin:-$pocket}"
+before_label=$([ -n "$without" ] && echo "without $without" || echo before)
+results="bench/results/pages$([ -z "$without" ] || echo "-without-${without//,/-}").txt"
 
 servers=()
 work="$(mktemp -d "${TMPDIR:-/tmp}/pocket-bench-pages-XXXXXX")"
@@ -35,15 +43,15 @@ echo "==> full-size synthetic Conference database" >&2
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-# start_pocket NAME BINARY: a data folder of its own with the database imported and an owner, a
+# start_pocket NAME BINARY [CACHES]: a data folder of its own with the database imported and an owner, a
 # server on a free port, signed in as a browser would (the sign-in form's token, then the session
-# cookie); sets base_NAME, cookie_NAME, talk_NAME, asset_NAME.
+# cookie), with CACHES turned into pass-throughs (POCKET_BENCH_WITHOUT); sets base_NAME, cookie_NAME, talk_NAME, asset_NAME.
 start_pocket() {
-  local name="$1" binary="$2" data="$work/data-$1" port base cookie form token conference talk asset
+  local name="$1" binary="$2" caches="${3:-}" data="$work/data-$1" port base cookie form token conference talk asset
   "$binary" conference import "$work/core.db" --data-dir "$data" >&2
   printf '%s\n' "bench password" | "$binary" users add owner --data-dir "$data" >&2
   port=$(free_port)
-  "$binary" serve --port "$port" --data-dir "$data" --demo --log-level error >"$work/serve-$name.log" 2>&1 &
+  POCKET_BENCH_WITHOUT="$caches" "$binary" serve --port "$port" --data-dir "$data" --demo --log-level error >"$work/serve-$name.log" 2>&1 &
   servers+=("$!")
   base="http://127.0.0.1:$port"
   for _ in $(seq 100); do curl -fs "$base/static/css/pocket.css" >/dev/null 2>&1 && break; sleep 0.2; done
@@ -66,8 +74,8 @@ start_pocket() {
 
 start_pocket now "$pocket"
 labels=(now)
-if [ -n "${POCKET_BEFORE_BIN:-}" ]; then
-  start_pocket before "$POCKET_BEFORE_BIN"
+if [ -n "$before_bin" ]; then
+  start_pocket before "$before_bin" "$without"
   labels=(now before)
 fi
 
@@ -151,9 +159,13 @@ measure() {
   echo "# Pocket page throughput ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs))"
   echo "# wrk -t2 -c32 -d${seconds}s, median of $passes passes; alone = median of 20 sequential requests; talk $talk_now"
   echo "# vs /static: throughput as a share of the same build's /static route (goal: at least 20%, p99 under 10 ms)"
-  if [ -n "${POCKET_BEFORE_BIN:-}" ]; then
-    echo "# before: $POCKET_BEFORE_BIN, served beside this build in the same run (each route measured on both, one after the other)"
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "alone" "vs /static" "before: req/s" "p99" "alone" "vs /static"
+  if [ -n "$before_bin" ]; then
+    if [ -n "$without" ]; then
+      echo "# $before_label: the same build with POCKET_BENCH_WITHOUT=$without, served beside it in the same run (each route measured on both, one after the other)"
+    else
+      echo "# before: $before_bin, served beside this build in the same run (each route measured on both, one after the other)"
+    fi
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "alone" "vs /static" "$before_label: req/s" "p99" "alone" "vs /static"
     printf '|---|---|---|---|---|---|---|---|---|\n'
   else
     printf '| %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "one request alone" "vs /static"
@@ -176,7 +188,7 @@ for entry in "${routes[@]}"; do
     fi
     list=""
     if [[ "$path" == list:* ]]; then url="${!base_var}"; list="$work/${path#list:}"; fi
-    echo "==> $name ($label)" >&2
+    echo "==> $name ($([ "$label" = now ] && echo now || echo "$before_label"))" >&2
     measure "$url" "$cookie" "$list"
     [ "$name" = "Pocket /static file" ] && static_rps[$label]="$r"
     ratio=$([ -n "${static_rps[$label]:-}" ] && awk -v a="$r" -v b="${static_rps[$label]}" 'BEGIN {printf "%.1f%%", 100*a/b}' || echo "–")
@@ -185,6 +197,6 @@ for entry in "${routes[@]}"; do
   echo "$row" >>"$work/table"
 done
 mkdir -p bench/results
-cp "$work/table" bench/results/pages.txt
-cat bench/results/pages.txt
-echo "==> wrote bench/results/pages.txt" >&2
+cp "$work/table" "$results"
+cat "$results"
+echo "==> wrote $results" >&2

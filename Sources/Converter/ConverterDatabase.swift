@@ -37,7 +37,7 @@ public struct ConverterDatabase: HealthChecked {
     /// Wraps a database and keeps each person's state until `watch` sees a commit.
     init(writer: any DatabaseWriter, watch: CommitWatch?) throws {
         self.writer = writer
-        states = CommitCache(watch: watch, capacity: Self.peopleKept)
+        states = CommitCache(watch: watch, capacity: Self.peopleKept, layer: .converterMemo)
         try Self.migrator.migrate(writer)
     }
 

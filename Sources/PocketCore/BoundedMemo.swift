@@ -6,16 +6,20 @@ import Synchronization
 /// from a database, which also go with its commits.
 public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
+    private let layer: CacheLayer
     private let kept = Mutex<[Key: Value]>([:])
 
-    /// An empty memo that keeps at most `capacity` values.
-    public init(capacity: Int) {
+    /// An empty memo that keeps at most `capacity` values; `layer` is the benchmark switch
+    /// (`BenchCaches`) that can make it keep nothing.
+    public init(capacity: Int, layer: CacheLayer = .boundedMemo) {
         self.capacity = capacity
+        self.layer = layer
     }
 
     /// The kept value for `key`, else `compute`'s, kept. `compute` runs outside the lock, so two
     /// callers may both compute a missing value; they get equal answers.
     public func value(for key: Key, compute: () throws -> Value) rethrows -> Value {
+        if BenchCaches.isOff(layer) { return try compute() }
         if let known = kept.withLock({ $0[key] }) { return known }
         let value = try compute()
         kept.withLock { kept in

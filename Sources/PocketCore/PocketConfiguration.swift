@@ -24,6 +24,9 @@ public struct PocketConfiguration: Sendable, Equatable {
     public var names: [String]
     /// When and where `pocket serve` makes its daily backup; nil with `--no-backups`.
     public var backups: BackupSchedule?
+    /// For benchmarks only (`--bench-without`, `POCKET_BENCH_WITHOUT`): the cache layers `pocket serve`
+    /// turns into pass-throughs, so `bench/pages.sh` can measure what each buys. Empty normally.
+    public var benchWithout: Set<CacheLayer> = []
 
     /// The daily backup: a time of day on the server's clock and the folder archives go to.
     public struct BackupSchedule: Sendable, Equatable {
@@ -145,11 +148,13 @@ extension PocketConfiguration {
         public var backupDirectory: String?
         /// `--backup-time`
         public var backupTime: String?
+        /// `--bench-without`
+        public var benchWithout: String?
 
         /// Creates a set of command-line values.
         public init(host: String? = nil, port: String? = nil, dataDirectory: String? = nil, logLevel: String? = nil, tlsCertificate: String? = nil, tlsKey: String? = nil,
                     trustedProxy: String? = nil, https: Bool? = nil, httpPort: String? = nil, names: [String] = [],
-                    backups: Bool? = nil, backupDirectory: String? = nil, backupTime: String? = nil) {
+                    backups: Bool? = nil, backupDirectory: String? = nil, backupTime: String? = nil, benchWithout: String? = nil) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
@@ -163,6 +168,7 @@ extension PocketConfiguration {
             self.backups = backups
             self.backupDirectory = backupDirectory
             self.backupTime = backupTime
+            self.benchWithout = benchWithout
         }
     }
 
@@ -218,6 +224,13 @@ extension PocketConfiguration {
             configuration.trustedProxy = proxy
         }
         configuration.backups = try backupSchedule(options: options, dataDirectory: dataDirectory, value: value)
+        if let names = value(options.benchWithout, "POCKET_BENCH_WITHOUT") {
+            guard let layers = CacheLayer.layers(named: names) else {
+                throw .invalidOption(option: options.benchWithout == nil ? "POCKET_BENCH_WITHOUT" : "bench-without", value: names,
+                                     expected: "cache layers separated by commas, of \(CacheLayer.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            configuration.benchWithout = layers
+        }
         return configuration
     }
 

@@ -51,10 +51,14 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Murals: also serve a built-in demo murals service (synthetic murals, labelled \"Demo data\") and use it instead of the real one, so the app works with no network.")
     var demo = false
 
+    @Option(name: .customLong("bench-without"), help: ArgumentHelp("For benchmarks only: cache layers to turn into pass-throughs, separated by commas (env POCKET_BENCH_WITHOUT; see bench/README.md).", valueName: "caches", visibility: .hidden))
+    var benchWithout: String?
+
     func run() async throws {
         let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
                                                   trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names,
-                                                  backups: backups, backupDirectory: backupDirectory, backupTime: backupTime)
+                                                  backups: backups, backupDirectory: backupDirectory, backupTime: backupTime,
+                                                  benchWithout: benchWithout)
         let environment = ProcessInfo.processInfo.environment
         let configuration = try PocketConfiguration.resolve(options: options, environment: environment)
         // Checked before anything is opened, so a bad address stops the server with one line.
@@ -76,6 +80,8 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
             logger.warning("\(warning)")
         }
+        // Before any store or page memo is made, so every cache of a turned-off layer keeps nothing.
+        BenchCaches.turnOff(configuration.benchWithout)
         let people = try openPeopleForServing(dataDirectory)
         let boundPort = ListenerPort(configuration.port), boundHTTPPort = ListenerPort(configuration.httpPort ?? 0)
         let trust = keeper.map { WebTrust(keeper: $0, httpsPort: { boundPort.value }, httpPort: { boundHTTPPort.value }) }

@@ -23,13 +23,13 @@ struct CommitCacheTests {
         let loads = Mutex(0)
         func load() -> Int { loads.withLock { $0 += 1; return $0 } }
 
-        let kept = CommitCache<String, Int>(watch: try CommitWatch(path: path, label: "test.watch"), capacity: 8)
+        let kept = CommitCache<String, Int>(watch: try CommitWatch(path: path, label: "test.watch"), capacity: 8, layer: .commitCache)
         #expect(try await kept.value(for: "a") { load() } == 1)
         #expect(try await kept.value(for: "a") { load() } == 1)
         try await writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
         #expect(try await kept.value(for: "a") { load() } == 2)
 
-        let unwatched = CommitCache<String, Int>(watch: nil, capacity: 8)
+        let unwatched = CommitCache<String, Int>(watch: nil, capacity: 8, layer: .commitCache)
         #expect(try await unwatched.value(for: "a") { load() } == 3)
         #expect(try await unwatched.value(for: "a") { load() } == 4)
     }

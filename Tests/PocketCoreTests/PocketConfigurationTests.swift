@@ -18,6 +18,34 @@ struct PocketConfigurationTests {
         #expect(configuration.baseURL == "http://127.0.0.1:8080")
     }
 
+    @Test func benchWithoutNamesCacheLayersAndIsEmptyByDefault() throws {
+        #expect(try PocketConfiguration.resolve(options: .init(), environment: home).benchWithout.isEmpty)
+        let fromEnvironment = try PocketConfiguration.resolve(options: .init(), environment: home.merging(["POCKET_BENCH_WITHOUT": "pagememo, SignInCache,"]) { $1 })
+        #expect(fromEnvironment.benchWithout == [.pageMemo, .signInCache])
+        let fromOption = try PocketConfiguration.resolve(options: .init(benchWithout: "Digest"), environment: home.merging(["POCKET_BENCH_WITHOUT": "PageMemo"]) { $1 })
+        #expect(fromOption.benchWithout == [.digest])
+    }
+
+    @Test func unknownBenchWithoutLayerIsRefusedWithOneLine() {
+        #expect(throws: ConfigurationError.self) {
+            try PocketConfiguration.resolve(options: .init(), environment: home.merging(["POCKET_BENCH_WITHOUT": "PageMemo,Nope"]) { $1 })
+        }
+        do {
+            _ = try PocketConfiguration.resolve(options: .init(benchWithout: "Nope"), environment: home)
+            Issue.record("an unknown layer was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("invalid --bench-without 'Nope': use cache layers"))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func cacheLayerNamesAreMatchedWholeAndCaseBlind() {
+        #expect(CacheLayer.layers(named: "CommitCache") == [.commitCache])
+        #expect(CacheLayer.layers(named: "") == [])
+        #expect(CacheLayer.layers(named: "Nope") == nil)
+        #expect(CacheLayer.layers(named: "Page") == nil)
+    }
+
     @Test func xdgDataHomeWins() throws {
         let configuration = try PocketConfiguration.resolve(options: .init(), environment: home.merging(["XDG_DATA_HOME": "/srv/data"]) { $1 })
         #expect(configuration.dataDirectory.path == "/srv/data/pocket")

@@ -54,7 +54,7 @@ extension ConferenceLibrary {
     public func talk(id: Int) async throws -> TalkDetail {
         let active = try await generation()
         return try await active.screens.answer(.talk(id)) {
-            guard let digest = await digest(for: active) else {
+            guard !BenchCaches.isOff(.digest), let digest = await digest(for: active) else {
                 return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
             }
             let detail = try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id, neighbours: false) }
@@ -221,7 +221,7 @@ private extension ConferenceLibrary {
     /// itself must answer. A failed read counts as none: the file can always answer.
     func fromDigest<T>(of active: CoreGeneration,
                        _ read: @Sendable (ConferenceStateDatabase, Int64) async throws -> T?) async -> T? {
-        guard let digest = await digest(for: active) else { return nil }
+        guard !BenchCaches.isOff(.digest), let digest = await digest(for: active) else { return nil }
         guard let answer = try? await read(state, digest) else {
             forgetDigest(of: active)
             return nil

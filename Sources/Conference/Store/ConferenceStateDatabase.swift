@@ -33,8 +33,8 @@ struct ConferenceStateDatabase: Sendable {
 
     init(writer: any DatabaseWriter, watch: CommitWatch? = nil) throws {
         self.writer = writer
-        installedRecord = CommitCache(watch: watch, capacity: 1)
-        personTalks = CommitCache(watch: watch, capacity: 256)
+        installedRecord = CommitCache(watch: watch, capacity: 1, layer: .conferenceStateMemo)
+        personTalks = CommitCache(watch: watch, capacity: 256, layer: .conferenceStateMemo)
         try Self.migrator.migrate(writer)
     }
 

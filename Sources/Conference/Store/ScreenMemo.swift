@@ -1,3 +1,4 @@
+import PocketCore
 import Synchronization
 
 /// Answers of the screens that depend only on one sci-core file (and its digest, which is made
@@ -42,6 +43,7 @@ final class ScreenMemo: Sendable {
     /// The kept answer to `key`, else `compute`'s, kept. Failures are not kept.
     func answer<T: Sendable>(_ key: Key, isolation: isolated (any Actor)? = #isolation,
                              compute: () async throws -> T) async throws -> T {
+        if BenchCaches.isOff(.screenMemo) { return try await compute() }
         let kind = Self.kind(of: key)
         if let known = answers.withLock({ $0[kind]?[key] }) as? T { return known }
         let answer = try await compute()

@@ -29,8 +29,8 @@ final class SignInCache: Sendable {
     /// Watches the database file at `path`, which must exist.
     init(path: String) throws {
         let watch = try CommitWatch(path: path, label: "people.watch")
-        sessions = CommitCache(watch: watch, capacity: Self.capacity)
-        devices = CommitCache(watch: watch, capacity: Self.capacity)
+        sessions = CommitCache(watch: watch, capacity: Self.capacity, layer: .signInCache)
+        devices = CommitCache(watch: watch, capacity: Self.capacity, layer: .signInCache)
     }
 
     /// The stored session under `key` (expired or not), read through `load` when not remembered.

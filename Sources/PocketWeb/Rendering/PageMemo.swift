@@ -22,7 +22,7 @@ final class PageMemo<Model: Hashable & Sendable>: Sendable {
     /// visitors and pages from outside cannot make it grow without end. A page is tens of kilobytes.
     static var capacity: Int { 64 }
 
-    private let pages = BoundedMemo<Key, ByteBuffer>(capacity: PageMemo.capacity)
+    private let pages = BoundedMemo<Key, ByteBuffer>(capacity: PageMemo.capacity, layer: .pageMemo)
 
     /// The page rendered for `key`, else `render`'s, kept.
     func page(_ key: Key, render: () -> String) -> ByteBuffer {
