@@ -17,7 +17,7 @@ from contextlib import closing
 from pathlib import Path
 
 from people_helpers import add_person, request, sign_in
-from test_cli import REPO, free_port, one_line_error, run, start, wait_for
+from cli_helpers import REPO, free_port, one_line_error, run, start, wait_for
 
 PEOPLE = ["ann", "bea", "cy", "dee", "eve"]
 STATES = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD",

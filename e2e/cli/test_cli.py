@@ -1,54 +1,21 @@
 """The `pocket` command line: start-up errors are one clear line, signals stop it cleanly."""
-import os
 import signal
 import socket
 import ssl
 import subprocess
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from people_helpers import add_person, request, sign_in
-
-REPO = Path(__file__).resolve().parents[2]
-BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
+from cli_helpers import free_port, one_line_error, run, start, wait_for
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
-def run(*args, env=None, timeout=30):
-    merged = {**os.environ, **(env or {})}
-    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout, env=merged)
 
 
-def start(*args, env=None):
-    merged = {**os.environ, **(env or {})}
-    return subprocess.Popen([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=merged)
-
-
-def wait_for(url, context=None, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2, context=context) as response:
-                return response.read().decode()
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"{url} did not answer within {timeout}s")
-
-
-def one_line_error(result):
-    assert result.returncode != 0, result
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("pocket: ")
-    return lines[0]
 
 
 def test_version_and_help():

@@ -5,7 +5,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import threading
@@ -17,24 +16,10 @@ import pytest
 
 from fixture_servers import FolderServer
 from people_helpers import add_person, request, sign_in
-
-REPO = Path(__file__).resolve().parents[2]
-BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
+from cli_helpers import BIN, free_port, one_line_error, run, start
 
 
-def run(*args, env=None, timeout=120):
-    # Only the variables a test sets: an inherited POCKET_* must not change what is tested.
-    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
-    merged.update(env or {})
-    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout, env=merged)
 
-
-def one_line_error(result):
-    assert result.returncode != 0, result
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("pocket: ")
-    return lines[0]
 
 
 def md5(path):
@@ -201,11 +186,6 @@ def test_search_finds_talks_by_speaker_ignoring_accents(tmp_path):
     assert "My Love for the Savior Is My “Why” — Ricardo P. Giménez (Apr 2025)" in result.stdout
 
 
-def start(*args, env=None):
-    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
-    merged.update(env or {})
-    return subprocess.Popen([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=merged)
-
 
 def wait_for_part(data, timeout=30):
     """Waits until a partial download exists in the incoming folder, with the record beside it of
@@ -267,12 +247,8 @@ def test_serve_refuses_a_bad_manifest_url(tmp_path):
 
 
 def test_serve_auto_update_installs_at_start_and_stops_cleanly(tmp_path, server, sample):
-    import socket
-    import urllib.request
     url = publish(server, sample, "9")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     # --demo keeps the Murals app off the network, so this test only depends on the Conference fixture.
     add_person(tmp_path)
     process = subprocess.Popen([BIN, "serve", "--port", str(port), "--data-dir", str(tmp_path), "--manifest-url", url, "--auto-update",
@@ -321,11 +297,6 @@ def installed_versions(data):
     """The versions of the core files in the data folder (the sample aside)."""
     return [name.split(".")[1] for name in databases(data) if name.startswith("core.")]
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def serve(data, url, *extra):

@@ -1,12 +1,10 @@
 """`pocket convert`: exact conversions on the command line, with no server and no data directory."""
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
+from cli_helpers import BIN, one_line_error
 
-REPO = Path(__file__).resolve().parents[2]
-BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
 
 
 def convert(*args, env=None):
@@ -23,13 +21,10 @@ def ok(*args):
     return result.stdout
 
 
-def one_line_error(result):
-    assert result.returncode != 0, result
+def convert_error(result):
+    """A refused conversion: one `pocket: …` line and nothing on stdout."""
     assert result.stdout == "", result.stdout
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("pocket: ")
-    return lines[0]
+    return one_line_error(result)
 
 
 # --------------------------------------------------------------------------- converting
@@ -184,30 +179,30 @@ def test_help_shows_usage_and_examples():
 
 
 def test_unknown_unit_is_one_line_with_suggestions():
-    line = one_line_error(convert("12", "KB", "furlong"))
+    line = convert_error(convert("12", "KB", "furlong"))
     assert line.startswith("pocket: Unknown unit 'furlong'.")
 
 
 def test_typo_suggests_the_unit():
-    line = one_line_error(convert("1", "kilomter", "mi"))
+    line = convert_error(convert("1", "kilomter", "mi"))
     assert "Unknown unit 'kilomter'" in line and "km" in line
 
 
 def test_mixed_categories_are_one_line():
-    assert one_line_error(convert("12", "KB", "kg")) == "pocket: Can't convert Data to Mass"
+    assert convert_error(convert("12", "KB", "kg")) == "pocket: Can't convert Data to Mass"
 
 
 def test_not_a_number_is_one_line():
-    line = one_line_error(convert("12abc", "KB", "MB"))
+    line = convert_error(convert("12abc", "KB", "MB"))
     assert "'12abc' is not a number" in line
 
 
 def test_negative_where_it_means_nothing():
-    assert one_line_error(convert("--", "-5", "KB", "MB")) == "pocket: Data can't be negative"
+    assert convert_error(convert("--", "-5", "KB", "MB")) == "pocket: Data can't be negative"
 
 
 def test_below_absolute_zero():
-    assert one_line_error(convert("--", "-300", "C", "F")) == "pocket: −300 °C is below absolute zero (−273.15 °C)"
+    assert convert_error(convert("--", "-300", "C", "F")) == "pocket: −300 °C is below absolute zero (−273.15 °C)"
 
 
 @pytest.mark.parametrize("args, fragment", [
@@ -221,4 +216,4 @@ def test_below_absolute_zero():
     (["--list", "data", "length"], "--list takes at most one category"),
 ])
 def test_usage_errors_are_one_line(args, fragment):
-    assert fragment in one_line_error(convert(*args))
+    assert fragment in convert_error(convert(*args))

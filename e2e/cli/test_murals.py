@@ -3,32 +3,15 @@ distance, favourites, and one-line failures that keep the saved murals."""
 import datetime
 import json
 import math
-import os
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from fixture_servers import MuralsServer, mural_record
+from cli_helpers import one_line_error, run
 
-REPO = Path(__file__).resolve().parents[2]
-BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
 CENTRE = (53.43825119763536, -3.0416635234189)  # NewBrighton_single_point.gpx
 
 
-def run(*args, env=None, timeout=60):
-    # Only the variables a test sets: an inherited POCKET_* must not change what is tested.
-    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
-    merged.update(env or {})
-    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout, env=merged)
-
-
-def one_line_error(result):
-    assert result.returncode != 0, result
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("pocket: ")
-    return lines[0]
 
 
 def haversine(a, b):

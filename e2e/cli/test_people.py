@@ -4,28 +4,17 @@ import os
 import re
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
 from people_helpers import BIN, PASSWORD, add_person, cookies, request, sign_in
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from cli_helpers import REPO, free_port, run
 
 
-def run(*args, stdin="", env=None):
-    return subprocess.run([BIN, *args], input=stdin, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, **(env or {})})
+
 
 
 class Serve:

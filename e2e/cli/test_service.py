@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_cli import BIN, free_port, run, start, wait_for
+from cli_helpers import BIN, free_port, run, start, wait_for
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
 

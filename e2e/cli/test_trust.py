@@ -1,7 +1,6 @@
 """Pocket's own HTTPS from the command line: the certificate authority made once and kept private,
 the plain-HTTP trust page beside HTTPS, name-first links from `serve` and `pair`, `pocket trust`,
 and one clear line for every bad state. Traffic goes to loopback only (binding 0.0.0.0 is fine)."""
-import os
 import re
 import signal
 import socket
@@ -9,28 +8,14 @@ import ssl
 import stat
 import subprocess
 import time
-from pathlib import Path
 
 from people_helpers import BIN, add_person, cookies, request, sign_in
+from cli_helpers import free_port, one_line_error, run
 
 NAME = "pocket.test"
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
-
-def run(*args, env=None):
-    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=60, env={**os.environ, **(env or {})})
-
-
-def one_line_error(result):
-    assert result.returncode != 0, result
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pocket: "), result.stderr
-    return lines[0]
 
 
 class OwnHTTPS:

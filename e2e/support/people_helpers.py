@@ -6,10 +6,9 @@ import subprocess
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
+from cli_helpers import BIN
+
 PASSWORD = "cli test password"
 
 

@@ -1,0 +1,57 @@
+"""Running `pocket` from the end-to-end suites: the binary under test, a command and its result, its
+one-line error, a server started in the background, a free port. Said once here for every suite."""
+import os
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = os.environ.get("POCKET_BIN", str(REPO / ".build/debug/pocket"))
+
+
+def environment(env=None):
+    """This process's environment without any POCKET_* (an inherited one must not change what is
+    tested), plus what the test sets."""
+    merged = {key: value for key, value in os.environ.items() if not key.startswith("POCKET_")}
+    merged.update(env or {})
+    return merged
+
+
+def run(*args, stdin=None, env=None, timeout=120):
+    """`pocket ARGS…` to its end, with `stdin` as its input."""
+    return subprocess.run([BIN, *args], input=stdin, capture_output=True, text=True, timeout=timeout, env=environment(env))
+
+
+def start(*args, env=None):
+    """`pocket ARGS…` in the background, its output piped."""
+    return subprocess.Popen([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(env))
+
+
+def wait_for(url, context=None, timeout=20):
+    """The body of `url` once it answers."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2, context=context) as response:
+                return response.read().decode()
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"{url} did not answer within {timeout}s")
+
+
+def one_line_error(result):
+    """The one `pocket: …` line a failed command printed, after checking it failed with only that."""
+    assert result.returncode != 0, result
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("pocket: "), result.stderr
+    return lines[0]
+
+
+def free_port():
+    """A loopback port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
