@@ -44,7 +44,7 @@ fi
 pocket="$(release_bin_path)/pocket"
 
 echo "==> command-line suite"
-POCKET_BIN="$pocket" python3 -m pytest e2e/cli -q -p no:cacheprovider
+POCKET_BIN="$pocket" python3 -m pytest e2e/cli -q
 
 echo "==> browser suite"
 POCKET_BIN="$pocket" python3 -m pytest e2e/browser -q "$@"
