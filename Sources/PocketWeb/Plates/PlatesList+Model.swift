@@ -3,12 +3,18 @@ import Plates
 
 /// "US States": the sectioned list, the score toolbar and the confirmations they open.
 enum PlatesList {
-    struct Model: Sendable, Hashable {
-        struct Cell: Sendable, Hashable {
+    /// What each state's cell says and links to. Only the catalog and the sounds switch decide it,
+    /// so it is built once per catalog and a request's model holds a reference and a flag per
+    /// state, not some 1,100 strings: building, hashing and comparing those for `PageMemo` on every
+    /// request was a quarter of /plates' CPU.
+    ///
+    /// Two models are equal only when they hold the same instance; texts built twice from the same
+    /// catalog compare unequal, which costs a render, never a wrong page.
+    final class Texts: Sendable, Hashable {
+        struct State: Sendable {
             let code: String
             let name: String
             let nickname: String
-            let spotted: Bool
             let anchor: String
             let spotAction: String
             /// The un-spot address: its confirmation page (GET) and its alert's action (POST).
@@ -18,30 +24,96 @@ enum PlatesList {
             /// The cell's control's label while the state is white, and once it is spotted.
             let labelWhite: String
             let labelSpotted: String
-            /// The state's un-spot alert, which plates.js also adds from the cell's data when the
-            /// state is spotted on the phone.
+            /// The state's un-spot alert, with and without its sound.
+            let unspotSounding: Confirmation
+            let unspotSilent: Confirmation
+        }
+
+        struct Section: Sendable {
+            let letter: String
+            let anchor: String
+            let states: [State]
+        }
+
+        let sections: [Section]
+        let total: Int
+
+        init(catalog: StateCatalog) {
+            sections = catalog.sections.map { section in
+                Section(letter: section.letter, anchor: "section-\(section.letter)", states: section.states.map { state in
+                    State(
+                        code: state.code,
+                        name: state.name,
+                        nickname: state.nickname,
+                        anchor: "state-\(state.code)",
+                        spotAction: PlatesRoute.spot(state.code).href,
+                        unspotHref: PlatesRoute.confirmUnspot(state.code).href,
+                        infoHref: PlatesRoute.state(state.code).href,
+                        infoLabel: "About \(state.name)",
+                        labelWhite: "\(state.name), \(state.nickname): mark spotted",
+                        labelSpotted: "\(state.name), \(state.nickname): spotted. Reset?",
+                        unspotSounding: Confirmations.unspot(state, sounds: true, cancelHref: PlatesRoute.list.href),
+                        unspotSilent: Confirmations.unspot(state, sounds: false, cancelHref: PlatesRoute.list.href)
+                    )
+                })
+            }
+            total = catalog.count
+        }
+
+        static func == (lhs: Texts, rhs: Texts) -> Bool { lhs === rhs }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(self))
+        }
+    }
+
+    struct Model: Sendable, Hashable {
+        /// A state's cell as the view draws it: its texts and how this game shows it.
+        struct Cell {
+            let texts: Texts.State
+            let spotted: Bool
+            /// The state's un-spot alert, with the sound the game's switch asks for.
             let unspot: Confirmation
             /// Whether the list carries the un-spot alert: a spotted state's page has its own.
             let showsAlert: Bool
             /// The state whose page shows beside the list (iPad): its row is highlighted.
             let isSelected: Bool
 
+            var code: String { texts.code }
+            var name: String { texts.name }
+            var nickname: String { texts.nickname }
+            var anchor: String { texts.anchor }
+            var spotAction: String { texts.spotAction }
+            var unspotHref: String { texts.unspotHref }
+            var infoHref: String { texts.infoHref }
+            var infoLabel: String { texts.infoLabel }
+            var labelWhite: String { texts.labelWhite }
+            var labelSpotted: String { texts.labelSpotted }
             var confirmation: Confirmation? { showsAlert ? unspot : nil }
 
             /// A cell with nothing of a state in it: the controls of the list's `<template>`s,
             /// which plates.js fills from a cell's data attributes.
-            static let template = Cell(
-                code: "", name: "", nickname: "", spotted: false, anchor: "", spotAction: "", unspotHref: "", infoHref: "", infoLabel: "",
-                labelWhite: "", labelSpotted: "", unspot: Confirmations.unspotTemplate(sounds: false), showsAlert: false, isSelected: false)
+            static let template: Cell = {
+                let blank = Confirmations.unspotTemplate(sounds: false)
+                return Cell(
+                    texts: Texts.State(
+                        code: "", name: "", nickname: "", anchor: "", spotAction: "", unspotHref: "", infoHref: "", infoLabel: "",
+                        labelWhite: "", labelSpotted: "", unspotSounding: blank, unspotSilent: blank),
+                    spotted: false, unspot: blank, showsAlert: false, isSelected: false)
+            }()
         }
 
-        struct Section: Sendable, Hashable {
+        struct Section {
             let letter: String
             let anchor: String
             let cells: [Cell]
         }
 
-        let sections: [Section]
+        private let texts: Texts
+        /// Which states are spotted, in the order of `texts`' sections and states.
+        private let spotted: [Bool]
+        /// The state shown beside the list (iPad), whose own page carries its un-spot alert.
+        private let selected: String?
         let score: CountText
         let total: Int
         let complete: Bool
@@ -59,43 +131,40 @@ enum PlatesList {
         let returnTo: String
 
         /// `selected` is the state shown beside the list, whose own page carries its un-spot alert.
-        init(catalog: StateCatalog, game: GameSnapshot, finishedTrips: Int, selected: String? = nil) {
+        init(texts: Texts, game: GameSnapshot, finishedTrips: Int, selected: String? = nil) {
             let sounds = !game.isMuted
-            sections = catalog.sections.map { section in
-                Section(letter: section.letter, anchor: "section-\(section.letter)", cells: section.states.map { state in
-                    let spotted = game.isSpotted(state.code)
-                    return Cell(
-                        code: state.code,
-                        name: state.name,
-                        nickname: state.nickname,
-                        spotted: spotted,
-                        anchor: "state-\(state.code)",
-                        spotAction: PlatesRoute.spot(state.code).href,
-                        unspotHref: PlatesRoute.confirmUnspot(state.code).href,
-                        infoHref: PlatesRoute.state(state.code).href,
-                        infoLabel: "About \(state.name)",
-                        labelWhite: "\(state.name), \(state.nickname): mark spotted",
-                        labelSpotted: "\(state.name), \(state.nickname): spotted. Reset?",
-                        unspot: Confirmations.unspot(state, sounds: sounds, cancelHref: PlatesRoute.list.href),
-                        showsAlert: spotted && state.code != selected,
-                        isSelected: state.code == selected
-                    )
-                })
-            }
-            total = catalog.count
-            score = .score(game.score, total: catalog.count)
-            complete = game.score == catalog.count
+            self.texts = texts
+            spotted = texts.sections.flatMap { $0.states.map { game.isSpotted($0.code) } }
+            self.selected = selected
+            total = texts.total
+            score = .score(game.score, total: texts.total)
+            complete = game.score == texts.total
             resetGame = Confirmations.resetGame(sounds: sounds)
             unspotAlert = Confirmations.unspotTemplate(sounds: sounds)
             spotSound = sounds ? PlatesRoute.sound(PlatesSound.spot.rawValue).href : nil
             recordsLocation = game.recordsLocation
             soundsOn = sounds
             mapHref = PlatesRoute.map.href
-            mapDetail = .mapDetail(game.score, total: catalog.count)
+            mapDetail = .mapDetail(game.score, total: texts.total)
             tripsHref = PlatesRoute.trips.href
             tripsDetail = .finishedTrips(finishedTrips)
             settingsAction = PlatesRoute.settings.href
             returnTo = PlatesRoute.list.href
+        }
+
+        /// The list's sections with each state's cell as this game shows it; worked out when the
+        /// page is rendered, not on every request.
+        var sections: [Section] {
+            var index = 0
+            return texts.sections.map { section in
+                Section(letter: section.letter, anchor: section.anchor, cells: section.states.map { state in
+                    let isSpotted = spotted[index]
+                    index += 1
+                    return Cell(
+                        texts: state, spotted: isSpotted, unspot: soundsOn ? state.unspotSounding : state.unspotSilent,
+                        showsAlert: isSpotted && state.code != selected, isSelected: state.code == selected)
+                })
+            }
         }
     }
 }

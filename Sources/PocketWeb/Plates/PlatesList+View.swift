@@ -8,6 +8,7 @@ extension PlatesList {
 
         var html: HTML {
             let csrf = Components.csrf(pageContext)
+            let sections = model.sections
             return """
             \(if: model.complete, """
             <p class="plates-celebration" role="status"><span class="plates-celebration__confetti" aria-hidden="true"></span>All \(model.total) states! What a trip.</p>
@@ -21,12 +22,12 @@ extension PlatesList {
             </section>
             <div class="indexed">
             <div class="indexed__sections" data-keep-focus>
-            \(each: model.sections, { PlatesList.section($0, model: model, csrf: csrf) })\
+            \(each: sections, { PlatesList.section($0, model: model, csrf: csrf) })\
             </div>
             <details class="section-index" data-popover><summary class="section-index__toggle" aria-label="Section index: jump to a letter">A–Z</summary>\
-            <nav class="section-index__letters" aria-label="Section index">\(each: model.sections, { "<a href=\"#\($0.anchor)\">\($0.letter)</a>" })</nav></details>
+            <nav class="section-index__letters" aria-label="Section index">\(each: sections, { "<a href=\"#\($0.anchor)\">\($0.letter)</a>" })</nav></details>
             </div>
-            \(each: model.sections, { PlatesList.alerts($0, pageContext: pageContext) })\
+            \(each: sections, { PlatesList.alerts($0, pageContext: pageContext) })\
             \(Components.alertDialog(model.resetGame, pageContext: pageContext))
             \(PlatesList.templates(model, pageContext: pageContext, csrf: csrf))
             """

@@ -10,8 +10,18 @@ struct PlatesPages: Sendable {
     let catalog: StateCatalog
     let images: PlateImageCache
     let renderer: PageRenderer
+    /// What each state's cell says, worked out once from the catalog.
+    private let listTexts: PlatesList.Texts
     /// Rendered list and state pages, kept while their models stay the same.
     private let splitPages = PageMemo<PlatesSplit.Model>()
+
+    init(database: PlatesDatabase, catalog: StateCatalog, images: PlateImageCache, renderer: PageRenderer) {
+        self.database = database
+        self.catalog = catalog
+        self.images = images
+        self.renderer = renderer
+        listTexts = PlatesList.Texts(catalog: catalog)
+    }
 
     private static let app = "plates"
     private static let listBack = BackLink(label: "US States", href: PlatesRoute.list.href)
@@ -176,7 +186,7 @@ struct PlatesPages: Sendable {
     /// The signed-in person's game: every handler reads and changes only that.
     /// "US States" for `game`, with `selected` marked when a state's page shows beside it.
     private func listModel(_ game: GameSnapshot, module: PlatesModule, selected: String? = nil) -> PlatesList.Model {
-        PlatesList.Model(catalog: catalog, game: game, finishedTrips: module.finished, selected: selected)
+        PlatesList.Model(texts: listTexts, game: game, finishedTrips: module.finished, selected: selected)
     }
 
     private func signedInGame(_ context: PocketRequestContext) throws -> PlatesGame {
