@@ -192,6 +192,13 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What several suites share (a seeded generator, running the browser's JavaScript in Node);
+        // only test targets depend on it.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "PocketCoreTests",
             dependencies: [
@@ -219,6 +226,7 @@ let package = Package(
             name: "PlatesTests",
             dependencies: [
                 "Plates",
+                "TestSupport",
                 "PocketCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -233,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConverterTests",
-            dependencies: ["Converter", "PocketCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Converter", "PocketCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -265,6 +273,7 @@ let package = Package(
             dependencies: [
                 "PocketWeb",
                 "PocketCore",
+                "TestSupport",
                 "Plates",
                 "Remote",
                 "Converter",

@@ -1,5 +1,6 @@
 import Converter
 import Foundation
+import TestSupport
 import Testing
 
 /// The browser's converter (js/converter/*.js, run by Node) against the Swift engine, to the
@@ -11,22 +12,21 @@ import Testing
     private static let replayCount = 150
 
     @Test func browserEngineMatchesSwiftToTheLastDigit() throws {
-        let node = try #require(Self.locateNode(), "Node.js is not installed (looked on PATH); the cross-check needs it: apt-get install -y nodejs")
         var random = SeededRandom(seed: 13)
         let conversions = (0..<Self.conversionCount).map { _ in ConversionCase.random(using: &random) }
         let replays = (0..<Self.replayCount).map { _ in ReplayCase.random(using: &random) }
 
-        let results = try Self.runNode(node, conversions: conversions, replays: replays)
+        let results = try Self.runNode(conversions: conversions, replays: replays)
         try #require(results.count == conversions.count + replays.count, "node answered \(results.count) cases of \(conversions.count + replays.count)")
         var failures: [String] = []
         for (index, test) in conversions.enumerated() {
             let expected = try test.expected()
-            let (swift, browser) = (try Self.canonical(expected), try Self.canonical(results[index]))
+            let (swift, browser) = (try NodeScript.canonical(expected), try NodeScript.canonical(results[index]))
             if swift != browser { failures.append("\(test): Swift \(swift), JS \(browser)") }
         }
         for (offset, replay) in replays.enumerated() {
             let expected = try replay.expected()
-            let (swift, browser) = (try Self.canonical(expected), try Self.canonical(results[conversions.count + offset]))
+            let (swift, browser) = (try NodeScript.canonical(expected), try NodeScript.canonical(results[conversions.count + offset]))
             if swift != browser { failures.append("replay \(replay.steps): Swift \(swift), JS \(browser)") }
         }
         for failure in failures.prefix(10) { Issue.record(Comment(rawValue: failure)) }
@@ -35,41 +35,11 @@ import Testing
         #expect(categories.count == UnitCategory.allCases.count && conventions.count == DataConvention.allCases.count)
     }
 
-    /// One JSON text per value (sorted keys), so Swift's and Node's answers compare as text.
-    private static func canonical(_ value: [String: Any]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
-    }
-
-    /// The repository's root, from this file's path.
-    private static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    private static func locateNode() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").flatMap { ["\($0)/node", "\($0)/nodejs"] } + ["/usr/bin/node", "/usr/bin/nodejs"]
-        return candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }).map { URL(fileURLWithPath: $0) }
-    }
-
-    /// Writes { catalog, cases } to a temporary file, runs the Node script on it, reads its answers.
-    private static func runNode(_ node: URL, conversions: [ConversionCase], replays: [ReplayCase]) throws -> [[String: Any]] {
+    /// Runs the browser's engine on { catalog, cases } and reads its answers.
+    private static func runNode(conversions: [ConversionCase], replays: [ReplayCase]) throws -> [[String: Any]] {
         let catalog = try JSONSerialization.jsonObject(with: CatalogExport.json)
         let cases: [Any] = conversions.map(\.json) + replays.map(\.json)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("converter-crosscheck-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: ["catalog": catalog, "cases": cases]).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = node
-        process.arguments = [root.appendingPathComponent("e2e/js/converter-crosscheck.mjs").path, file.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let reply = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "node failed (\(process.terminationStatus)): \(problems.prefix(2000))")
-        return try #require(try JSONSerialization.jsonObject(with: reply) as? [[String: Any]], "node printed no JSON array")
+        return try NodeScript.answers(of: "e2e/js/converter-crosscheck.mjs", input: ["catalog": catalog, "cases": cases])
     }
 }
 
@@ -192,20 +162,5 @@ private struct ReplayCase {
         }
         let encoded = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(state))
         return ["state": encoded, "shown": shown]
-    }
-}
-
-/// A small seeded generator, so a failure can be reproduced.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D4_9B5C_133E_EB27
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 @testable import Converter
 import Foundation
+import TestSupport
 import Testing
 
 /// The alias index and the key a typed unit is looked up by are built without Foundation's
@@ -75,7 +76,7 @@ import Testing
 
     @Test func randomTextGivesTheKeyFoundationGave() {
         // A fixed seed, so a failure repeats.
-        var generator = SplitMix64(seed: 14)
+        var generator = SeededRandom(seed: 14)
         let pieces = ["a", "Z", "m", "k", "M", "²", "³", "°", " ", "-", "_", "^", ".", "/", "deg", "Degrees", "metre",
                       "\t", "\r\n", "\u{00A0}", "\u{212A}", "é", "e\u{301}", "0", "9", "\"", "'"]
         for _ in 0..<2000 {
@@ -122,22 +123,5 @@ private enum FoundationLookup {
         let caseSensitiveSymbols: [String: UnitID] = ["b": "bit", "B": "byte", "NM": "nautical-mile"]
         if let exact = caseSensitiveSymbols[trimmed] { return [exact] }
         return index[normalizedAlias(trimmed)] ?? []
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the random cases are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

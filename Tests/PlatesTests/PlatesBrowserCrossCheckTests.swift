@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PocketCore
+import TestSupport
 import Testing
 @testable import Plates
 
@@ -21,7 +22,6 @@ import Testing
     private static let start: Int64 = 1_600_000_000_000
 
     @Test func browserRuleMatchesTheServersStore() async throws {
-        let node = try #require(Self.locateNode(), "Node.js is not installed (looked on PATH); the cross-check needs it: apt-get install -y nodejs")
         let catalog = try StateCatalog.bundled()
         var random = SeededRandom(seed: 27)
         var cases: [[String: Any]] = []
@@ -33,7 +33,7 @@ import Testing
             let game = try PlatesDatabase.inMemory(catalog: catalog).game(for: .firstOwner)
             for change in arrivals { _ = try await game.apply(change) }
             cases.append(["arrivals": arrivals.map(Self.json)])
-            expected.append(try Self.canonical(["trips": try await Self.trips(of: game)]))
+            expected.append(try NodeScript.canonical(["trips": try await Self.trips(of: game)]))
             descriptions.append(Self.describe(arrivals))
         }
         for _ in 0..<Self.phoneCount {
@@ -46,15 +46,15 @@ import Testing
             // Sent once, then (an answer lost) some of them again.
             for change in waiting + waiting.prefix(Int.random(in: 0...2, using: &random)) { _ = try await game.apply(change) }
             cases.append(["base": base, "waiting": waiting.map(Self.json)])
-            expected.append(try Self.canonical(try await Self.shown(game)))
+            expected.append(try NodeScript.canonical(try await Self.shown(game)))
             descriptions.append("known \(Self.describe(known)); waiting \(Self.describe(waiting))")
         }
 
-        let results = try Self.runNode(node, cases: cases)
+        let results = try NodeScript.answers(of: "e2e/js/plates-crosscheck.mjs", input: ["cases": cases])
         try #require(results.count == cases.count, "node answered \(results.count) cases of \(cases.count)")
         var failures: [String] = []
         for index in cases.indices {
-            let browser = try Self.canonical(results[index])
+            let browser = try NodeScript.canonical(results[index])
             if browser != expected[index] { failures.append("\(descriptions[index]): Swift \(expected[index]), JS \(browser)") }
         }
         for failure in failures.prefix(5) { Issue.record(Comment(rawValue: failure)) }
@@ -149,55 +149,5 @@ import Testing
 
     private static func describe(_ changes: [PlateChange]) -> String {
         changes.map { "\($0.id)@\($0.at - start):\($0.kind.rawValue)\($0.stateCode.map { " \($0)" } ?? "")" }.joined(separator: ", ")
-    }
-
-    /// One JSON text per value (sorted keys), so Swift's and Node's answers compare as text.
-    private static func canonical(_ value: [String: Any]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
-    }
-
-    /// The repository's root, from this file's path.
-    private static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    private static func locateNode() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").flatMap { ["\($0)/node", "\($0)/nodejs"] } + ["/usr/bin/node", "/usr/bin/nodejs"]
-        return candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }).map { URL(fileURLWithPath: $0) }
-    }
-
-    /// Writes { cases } to a temporary file, runs the Node script on it, reads its answers.
-    private static func runNode(_ node: URL, cases: [[String: Any]]) throws -> [[String: Any]] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("plates-crosscheck-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: ["cases": cases]).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = node
-        process.arguments = [root.appendingPathComponent("e2e/js/plates-crosscheck.mjs").path, file.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let reply = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "node failed (\(process.terminationStatus)): \(problems.prefix(2000))")
-        return try #require(try JSONSerialization.jsonObject(with: reply) as? [[String: Any]], "node printed no JSON array")
-    }
-}
-
-/// A small seeded generator, so a failure can be reproduced.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49EB_133B_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PocketCore
+import TestSupport
 import Testing
 @testable import Plates
 
@@ -62,7 +63,7 @@ struct PlatesMergeTests {
         #expect(try await play(phoneA + phoneB) == expected)
         #expect(try await play(phoneB + phoneA) == expected)
         #expect(try await play((phoneA + phoneB).reversed()) == expected)
-        var generator = SeededGenerator(seed: 13)
+        var generator = SeededRandom(seed: 13)
         for _ in 0..<8 {
             #expect(try await play((phoneA + phoneB).shuffled(using: &generator)) == expected)
         }
@@ -223,19 +224,6 @@ struct PlatesMergeTests {
         // A late spot on the finished trip's span re-works that trip out: its own spots stay.
         _ = try await game.apply(PlateChange(id: "late", at: t0.milliseconds + 5_000, kind: .spot, stateCode: "TX"))
         #expect(try await outcome(game).finished == [["AL", "CA", "TX"]])
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so shuffled orders repeat from run to run.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49EB_133B_11EB
-        return z ^ (z >> 31)
     }
 }
 

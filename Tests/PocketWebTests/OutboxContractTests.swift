@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Plates
 import PocketCore
+import TestSupport
 import Testing
 @testable import PocketWeb
 
@@ -45,34 +46,16 @@ struct OutboxContractTests {
         #expect(try await database.game(for: owner.person.id).snapshot().isSpotted("UT"))
     }
 
-    /// The repository's root, from this file's path.
-    private static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// Runs outbox-core.js in Node: its lists, and the envelope it sends for a change.
     private static func runNode(device: String, at: Int64, body: String) throws -> Script {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").flatMap { ["\($0)/node", "\($0)/nodejs"] } + ["/usr/bin/node", "/usr/bin/nodejs"]
-        let node = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "Node.js is not installed: apt-get install -y nodejs")
-        let module = root.appendingPathComponent("Sources/PocketWeb/Resources/Public/js/lib/outbox-core.js").path
+        let module = NodeScript.repository.appendingPathComponent("Sources/PocketWeb/Resources/Public/js/lib/outbox-core.js").path
         let source = """
             const [, module, device, at, body] = process.argv;
             const core = await import(module);
             const change = { id: 'contract-1', app: 'plates', url: '/plates/changes', at: Number(at), device, person: '1', csrf: 't', body: JSON.parse(body) };
             console.log(JSON.stringify({ refused: core.REFUSED, setAside: core.SET_ASIDE, signedOut: core.SIGNED_OUT, envelope: JSON.stringify(core.envelope(change)) }));
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = ["--input-type=module", "-e", source, module, device, String(at), body]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let reply = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "node failed: \(problems.prefix(2000))")
+        let reply = try NodeScript.run(["--input-type=module", "-e", source, module, device, String(at), body])
         return try JSONDecoder().decode(Script.self, from: reply)
     }
 }
