@@ -9,8 +9,6 @@ public enum MuralsError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedFeed(String)
     /// The murals service could not be asked (offline, error status, too slow, too big).
     case serviceUnavailable(FetchError)
-    /// The murals address is not an http or https URL.
-    case invalidEndpoint(String)
     /// The saved murals could not be read or written.
     case storeFailed(String)
     /// No shown mural has this id.
@@ -33,8 +31,6 @@ public enum MuralsError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The murals service sent something Pocket cannot read (\(detail)); the saved murals are unchanged."
         case .serviceUnavailable(let reason):
             return "The murals could not be updated: \(reason.description). The saved murals are still shown."
-        case .invalidEndpoint(let text):
-            return "“\(text)” is not a murals service address; use an http or https URL."
         case .storeFailed(let detail):
             return "The saved murals could not be used: \(detail)."
         case .unknownMural(let id):

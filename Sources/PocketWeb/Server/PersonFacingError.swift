@@ -43,7 +43,7 @@ extension MuralsError: PersonFacingError {
         case .unknownMural: .notFound
         case .invalidChange, .malformedGPX: .badRequest
         case .serviceUnavailable, .imageUnavailable, .notAnImage: .badGateway
-        case .missingResource, .malformedFeed, .invalidEndpoint, .storeFailed: .internalServerError
+        case .missingResource, .malformedFeed, .storeFailed: .internalServerError
         }
     }
 
