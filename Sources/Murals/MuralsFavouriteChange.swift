@@ -16,7 +16,7 @@ import PocketCore
 ///   clock, with no id; it always applies.
 /// - Favourites kept before this rule existed count as decided at time 0: any change wins.
 public struct MuralsFavouriteChange: Sendable, Equatable {
-    /// The phone's id for the change (at most 100 characters).
+    /// The phone's id for the change (`ChangeID`).
     public let id: String
     /// When the person tapped, in milliseconds since 1970 on the phone's clock.
     public let at: Int64
@@ -25,16 +25,10 @@ public struct MuralsFavouriteChange: Sendable, Equatable {
     /// The mural's id.
     public let muralID: Int
 
-    /// The longest id accepted: a UUID is 36 characters; this leaves room without storing essays.
-    public static let maxIDLength = 100
-
     /// Checks a change as the phone sent it; a bad one throws `MuralsError.invalidChange` naming
     /// what is wrong, so the outbox drops it (a 4xx) rather than retrying it forever.
     public init(id: String, at: Int64, kind: String, muralID: Int) throws(MuralsError) {
-        let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= Self.maxIDLength, trimmed == id else {
-            throw .invalidChange("its id must be 1 to \(Self.maxIDLength) characters without surrounding spaces")
-        }
+        guard ChangeID.isValid(id) else { throw .invalidChange(ChangeID.rule) }
         guard at >= 0 else { throw .invalidChange("its time “at” must be milliseconds since 1970, not \(at)") }
         guard muralID > 0 else { throw .invalidChange("“mural” must be a mural’s id, not \(muralID)") }
         switch kind {

@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 /// One thing a player did to their game — spot, un-spot, Reset Game or New Trip — with its own
 /// id and the time the phone says it happened.
@@ -32,16 +33,12 @@ public struct PlateChange: Sendable, Equatable {
     /// Where it happened, for a spot whose player records locations.
     public let location: Location?
 
-    /// The longest id kept (a UUID is 36 characters).
-    public static let maxIDLength = 100
     /// The latest time accepted: 1 January 10000, so any real clock fits and dates stay printable.
     public static let latestTime: Int64 = 253_402_300_800_000
 
     /// Refuses a change that cannot be applied, with a message saying what is wrong with it.
     public init(id: String, at: Int64, kind: Kind, stateCode: String? = nil, location: Location? = nil) throws(PlatesError) {
-        guard !id.isEmpty, id.utf8.count <= Self.maxIDLength, id.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw .invalidChange("its id must be 1 to \(Self.maxIDLength) printable ASCII characters")
-        }
+        guard ChangeID.isValid(id) else { throw .invalidChange(ChangeID.rule) }
         guard (0...Self.latestTime).contains(at) else {
             throw .invalidChange("its time must be milliseconds since 1970, before the year 10000")
         }

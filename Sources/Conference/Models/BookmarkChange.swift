@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 /// A bookmark set or cleared on a phone, possibly offline, waiting in its outbox until Pocket is
 /// reachable again.
@@ -21,7 +22,7 @@ public struct BookmarkChange: Sendable, Equatable {
 
     /// Checks a change as the phone sent it: `kind` is `bookmark` or `unbookmark`.
     public init(id: String, at: Int64, kind: String, talkID: Int) throws(ConferenceError) {
-        guard !id.isEmpty, id.utf8.count <= 100 else { throw .invalidChange("its id must be 1 to 100 characters") }
+        guard ChangeID.isValid(id) else { throw .invalidChange(ChangeID.rule) }
         guard talkID > 0 else { throw .invalidChange("“talk” must be a talk’s id, not \(talkID)") }
         switch kind {
         case "bookmark": isBookmarked = true

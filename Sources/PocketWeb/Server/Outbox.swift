@@ -92,9 +92,6 @@ private struct Envelope<Body: Decodable>: Decodable {
     let device: String
     let body: Body
 
-    /// The longest id kept (a UUID is 36 characters).
-    static var maxIDLength: Int { 100 }
-
     private enum CodingKeys: String, CodingKey {
         case id, at, device, body
     }
@@ -135,9 +132,7 @@ private struct Envelope<Body: Decodable>: Decodable {
         } catch {
             throw OutboxEnvelopeError(detail: "it is not a JSON object {id, at, device, body}")
         }
-        guard !envelope.id.isEmpty, envelope.id.utf8.count <= maxIDLength, envelope.id.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw OutboxEnvelopeError(detail: "its id must be 1 to \(maxIDLength) printable ASCII characters")
-        }
+        guard ChangeID.isValid(envelope.id) else { throw OutboxEnvelopeError(detail: ChangeID.rule) }
         return envelope
     }
 
