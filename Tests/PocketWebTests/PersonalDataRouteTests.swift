@@ -245,6 +245,45 @@ struct PersonalDataRouteTests {
         }
     }
 
+    @Test func fortyImportsAtOnceMakeOnePersonAndAMemberNone() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        let bea = household.member.person
+        try await Self.use(stores, as: bea.id, base: ChangeTime.milliseconds(Date()) - 3_600_000, states: ["OR", "WA"])
+        let document = try await stores.export(for: bea)
+        let exported = try document.encoded()
+        let beaBefore = Self.content(document)
+        let app = try await Self.application(household, stores: stores)
+
+        try await app.test(.router) { client in
+            let ownerToken = try await client.sessionToken()
+            let memberToken = try await client.execute(uri: "/", method: .get, headers: [.cookie: household.member.cookie]) { try #require($0.pageToken) }
+            let asNew = Self.importForm(exported, fields: ["person": "new", "name": "Cy", "password": "correct horse battery"])
+            let intoBea = Self.importForm(exported, fields: ["person": String(bea.id.rawValue)])
+            // Half the owner's, each making Cy; half Bea's own, into herself and as Cy, which only an owner may do.
+            let statuses = try await withThrowingTaskGroup(of: (byOwner: Bool, status: Int).self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        let byOwner = index.isMultiple(of: 2)
+                        let form = byOwner || index.isMultiple(of: 4) ? asNew : intoBea
+                        var headers: HTTPFields = [.contentType: form.contentType, .accept: "application/json"]
+                        if !byOwner { headers[.cookie] = household.member.cookie }
+                        let uri = "\(PeopleRoute.importData.href)?_csrf=\(byOwner ? ownerToken : memberToken)"
+                        return try await client.execute(uri: uri, method: .post, headers: headers, body: form.body) { (byOwner, Int($0.status.code)) }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let owners = statuses.filter(\.byOwner).map(\.status), members = statuses.filter { !$0.byOwner }.map(\.status)
+            #expect(owners.filter { $0 == 303 }.count == 1 && owners.filter { $0 == 400 }.count == 19, "the owner's: \(owners.sorted())")
+            #expect(members.allSatisfy { $0 == 403 }, "the member's: \(members.sorted())")
+        }
+        let cy = try #require(try await household.people.person(named: "Cy"))
+        #expect(try await household.people.people().filter { $0.name == "Cy" }.count == 1)
+        #expect(Self.content(try await stores.export(for: cy)) == beaBefore)
+        #expect(Self.content(try await stores.export(for: bea)) == beaBefore)
+    }
+
     @Test func anOwnerSeesTheLatestBackupAndDownloadsIt() async throws {
         let household = try await TestHousehold.make()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("personal-backups-\(UUID().uuidString)", isDirectory: true)
