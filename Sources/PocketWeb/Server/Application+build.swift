@@ -132,12 +132,12 @@ public func buildRouter(
         return problems
     }
     shell.addPublicRoutes(to: router)
-    let controller = PeoplePages(renderer: renderer, people: people, household: household)
-    controller.addPublicRoutes(to: router)
+    let peoplePages = PeoplePages(renderer: renderer, people: people, household: household)
+    peoplePages.addPublicRoutes(to: router)
 
     let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
     shell.addPrivateRoutes(to: signedIn)
-    controller.addPrivateRoutes(to: signedIn)
+    peoplePages.addPrivateRoutes(to: signedIn)
     HouseholdDataPages(people: people, household: household).addPrivateRoutes(to: signedIn)
     WelcomePages(renderer: renderer).addPrivateRoutes(to: signedIn)
     let environment = WebEnvironment(renderer: renderer)
