@@ -30,34 +30,44 @@ extension AppRoute {
 
     /// The link to this route: the prefix and the path with each parameter filled in order, each
     /// non-empty part after a slash. A page builds hundreds of links (the Plates list: several per
-    /// state), so the path is read once, byte by byte, with no intermediate arrays: splitting and
-    /// joining strings here was 46% of `/plates`' CPU (`bench/pages.sh`).
+    /// state, the conference list one per conference), so the path is read once, byte by byte, into
+    /// one buffer: splitting and joining strings here was 46% of `/plates`' CPU, and appending
+    /// substrings to a `String` still 23% of `/conference`'s (`bench/pages.sh`, `perf`).
     var href: String {
         var values = parameters.makeIterator()
-        var link = ""
-        link.reserveCapacity(Self.prefix.utf8.count + path.rawValue.utf8.count + 16)
+        let query = self.query
+        var link: [UInt8] = []
+        link.reserveCapacity(Self.prefix.utf8.count + path.rawValue.utf8.count + query.utf8.count + 16)
         Self.appendParts(of: Self.prefix, to: &link, filling: &values)
         Self.appendParts(of: path.rawValue, to: &link, filling: &values)
-        return (link.isEmpty ? "/" : link) + query
+        if link.isEmpty { link.append(UInt8(ascii: "/")) }
+        link.append(contentsOf: query.utf8)
+        return String(decoding: link, as: UTF8.self)
     }
 
     /// Appends each non-empty `/`-separated part of `template` as `/part`, a parameter (`:name`,
     /// `*`, `**`) replaced by the next of `values` (nothing when there is none or it is empty).
-    private static func appendParts(of template: String, to link: inout String, filling values: inout IndexingIterator<[String]>) {
-        let bytes = template.utf8
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-            if start < end {
-                let part = template[start..<end]
-                let isParameter = part.utf8.first == UInt8(ascii: ":") || part == "*" || part == "**"
-                let text = isParameter ? Substring(values.next() ?? "") : part
-                if !text.isEmpty {
-                    link.append("/")
-                    link.append(contentsOf: text)
+    private static func appendParts(of template: String, to link: inout [UInt8], filling values: inout IndexingIterator<[String]>) {
+        let slash = UInt8(ascii: "/"), colon = UInt8(ascii: ":"), star = UInt8(ascii: "*")
+        var template = template
+        template.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != slash { end += 1 }
+                if start < end {
+                    let length = end - start
+                    let isParameter = bytes[start] == colon || (bytes[start] == star && (length == 1 || (length == 2 && bytes[start + 1] == star)))
+                    if !isParameter {
+                        link.append(slash)
+                        link.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    } else if let value = values.next(), !value.isEmpty {
+                        link.append(slash)
+                        link.append(contentsOf: value.utf8)
+                    }
                 }
+                start = end + 1
             }
-            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
     }
 }
