@@ -192,7 +192,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        // What several suites share (a seeded generator, running the browser's JavaScript in Node);
+        // What several suites share (running the browser's JavaScript in Node for the cross-checks);
         // only test targets depend on it.
         .target(
             name: "TestSupport",

@@ -1,5 +1,6 @@
 import Converter
 import Foundation
+import PocketCore
 import TestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     private static let replayCount = 150
 
     @Test func browserEngineMatchesSwiftToTheLastDigit() throws {
-        var random = SeededRandom(seed: 13)
+        var random = SplitMix64(seed: 13)
         let conversions = (0..<Self.conversionCount).map { _ in ConversionCase.random(using: &random) }
         let replays = (0..<Self.replayCount).map { _ in ReplayCase.random(using: &random) }
 
@@ -57,7 +58,7 @@ private struct ConversionCase: CustomStringConvertible {
         ["category": category.rawValue, "convention": convention.rawValue, "keys": keys.map(\.rawValue), "from": from.rawValue, "to": to.rawValue]
     }
 
-    static func random(using random: inout SeededRandom) -> ConversionCase {
+    static func random(using random: inout SplitMix64) -> ConversionCase {
         let category = UnitCategory.allCases.randomElement(using: &random) ?? .data
         let convention = DataConvention.allCases.randomElement(using: &random) ?? .binary
         let units = UnitCatalog.units(in: category, convention: convention)
@@ -67,7 +68,7 @@ private struct ConversionCase: CustomStringConvertible {
     }
 
     /// Numbers as people type them: short and long, with points, signs, leading zeros, deletes.
-    static func randomKeys(using random: inout SeededRandom) -> [KeypadKey] {
+    static func randomKeys(using random: inout SplitMix64) -> [KeypadKey] {
         var keys: [KeypadKey] = []
         let style = Int.random(in: 0..<5, using: &random)
         let length = style == 0 ? Int.random(in: 16...34, using: &random) : Int.random(in: 1...10, using: &random)
@@ -113,7 +114,7 @@ private struct ReplayCase {
 
     var json: [String: Any] { ["steps": steps.map { $0.mapValues { $0 == "true" ? true : $0 as Any } }] }
 
-    static func random(using random: inout SeededRandom) -> ReplayCase {
+    static func random(using random: inout SplitMix64) -> ReplayCase {
         var state = ConverterState.firstLaunch
         var steps: [[String: String]] = []
         for _ in 0..<Int.random(in: 5...25, using: &random) {

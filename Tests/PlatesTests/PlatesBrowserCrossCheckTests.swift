@@ -23,7 +23,7 @@ import Testing
 
     @Test func browserRuleMatchesTheServersStore() async throws {
         let catalog = try StateCatalog.bundled()
-        var random = SeededRandom(seed: 27)
+        var random = SplitMix64(seed: 27)
         var cases: [[String: Any]] = []
         var expected: [String] = []
         var descriptions: [String] = []
@@ -64,7 +64,7 @@ import Testing
     // MARK: Games
 
     /// One to three phones' changes, each phone's in the order it made them.
-    private static func phones(using random: inout SeededRandom) -> [[PlateChange]] {
+    private static func phones(using random: inout SplitMix64) -> [[PlateChange]] {
         let names = ["a", "B", "z9"]
         return names.prefix(Int.random(in: 1...3, using: &random)).map { name in
             // A phone's clock may be a little off the others'.
@@ -74,7 +74,7 @@ import Testing
     }
 
     /// A phone's changes from `time` on, some at the same time as the one before.
-    private static func changes(of phone: String, from time: Int64, count: Int, using random: inout SeededRandom) -> [PlateChange] {
+    private static func changes(of phone: String, from time: Int64, count: Int, using random: inout SplitMix64) -> [PlateChange] {
         var time = time
         var made: [PlateChange] = []
         for index in 0..<count {
@@ -92,7 +92,7 @@ import Testing
     /// The order the server hears the phones' changes in: outboxes interleaved (each in its own
     /// order), one phone's all late, or every change on its own; with resends, and now and then
     /// a change whose id another phone used already.
-    private static func arrivals(of phones: [[PlateChange]], using random: inout SeededRandom) -> [PlateChange] {
+    private static func arrivals(of phones: [[PlateChange]], using random: inout SplitMix64) -> [PlateChange] {
         var order: [PlateChange]
         switch Int.random(in: 0..<3, using: &random) {
         case 0:
