@@ -24,6 +24,11 @@ def serve_in_background(handler, name: str) -> http.server.ThreadingHTTPServer:
     return httpd
 
 
+def base_url_of(httpd: http.server.ThreadingHTTPServer) -> str:
+    """The address of a server `serve_in_background` started."""
+    return f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
 def stop_serving(httpd: http.server.ThreadingHTTPServer | None) -> None:
     """Stops a server `serve_in_background` started (nothing when it never started)."""
     if httpd:
@@ -47,7 +52,7 @@ class FolderServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        return base_url_of(self._httpd)
 
     def url(self, path: str) -> str:
         """The address of `path` (relative to the folder) on this server."""
@@ -191,7 +196,7 @@ class MuralsServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        return base_url_of(self._httpd)
 
     @property
     def feed_url(self) -> str:

@@ -31,7 +31,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 # The fixture servers both suites share live in fixture_servers (no selenium there); re-exported here.
 from fixture_servers import (HOSTILE_MURAL_ARTIST, HOSTILE_MURAL_TITLE, FolderServer, MuralData,  # noqa: F401
-                             MuralsServer, bundled_walk, fixture_murals, mural_record, serve_in_background,
+                             MuralsServer, base_url_of, bundled_walk, fixture_murals, mural_record, serve_in_background,
                              solid_png, stop_serving)
 
 HERE = Path(__file__).resolve().parent
@@ -450,7 +450,7 @@ class TalkTextSite:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        return base_url_of(self.httpd)
 
     def stop(self):
         stop_serving(self.httpd)
@@ -469,7 +469,7 @@ class PlateImageServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        return base_url_of(self._httpd)
 
     def requested(self, path: str) -> list[int]:
         """Statuses of every request for `path` so far."""
@@ -972,7 +972,7 @@ class SCIManifestServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        return base_url_of(self._httpd)
 
     @property
     def manifest_url(self) -> str:
