@@ -12,29 +12,33 @@ public struct ServiceUnit: Sendable, Equatable {
     public var dataDirectory: String?
     /// Further `pocket serve` arguments (`--host 0.0.0.0`, `--name …`).
     public var serveArguments: [String]
+    /// A settings file of `POCKET_*=value` lines the unit reads (`/etc/default/pocket` in the
+    /// Debian package), so settings change without editing the unit; nil for none.
+    public var environmentFile: String?
 
     /// The folder systemd makes for the service when no data folder is named.
     public static let stateDirectory = "/var/lib/pocket"
 
     /// Creates a unit description.
-    public init(executable: String, user: String = "pocket", dataDirectory: String? = nil, serveArguments: [String] = []) {
+    public init(executable: String, user: String = "pocket", dataDirectory: String? = nil, serveArguments: [String] = [], environmentFile: String? = nil) {
         self.executable = executable
         self.user = user
         self.dataDirectory = dataDirectory
         self.serveArguments = serveArguments
+        self.environmentFile = environmentFile
     }
 
     /// Refuses values a unit file cannot carry: a relative path, or a character that would end a
     /// line or start a specifier or variable.
     public func validated() throws(ConfigurationError) -> ServiceUnit {
-        for path in [executable, dataDirectory].compactMap({ $0 }) where !path.hasPrefix("/") {
+        for path in [executable, dataDirectory, environmentFile].compactMap({ $0 }) where !path.hasPrefix("/") {
             throw .invalidServiceValue(path, reason: "it must be an absolute path")
         }
         guard !user.isEmpty, user.count <= 32, user.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) }),
               user.first?.isNumber == false else {
             throw .invalidServiceValue(user, reason: "a user name is letters, digits, - and _ and does not start with a digit")
         }
-        for value in [executable, dataDirectory ?? ""] + serveArguments where value.contains(where: { $0.isNewline || $0 == "%" || $0 == "$" || $0 == "\\" }) {
+        for value in [executable, dataDirectory ?? "", environmentFile ?? ""] + serveArguments where value.contains(where: { $0.isNewline || $0 == "%" || $0 == "$" || $0 == "\\" }) {
             throw .invalidServiceValue(value, reason: "a unit file cannot carry line breaks, %, $ or \\ here")
         }
         return self
@@ -56,6 +60,9 @@ public struct ServiceUnit: Sendable, Equatable {
         let capabilities = port < 1024 ? "CAP_NET_BIND_SERVICE" : ""
         // A binary under a home folder must stay readable there; elsewhere homes are hidden.
         let home = ["/home/", "/root/"].contains { executable.hasPrefix($0) } ? "read-only" : "yes"
+        // `-`: a missing file is no error, the defaults apply. Its POCKET_* lines are what
+        // `pocket serve` reads when no option is given.
+        let settings = environmentFile.map { "\nEnvironmentFile=-\($0)" } ?? ""
         return """
             # Pocket as a service: made by `pocket service unit`. Install it as
             # /etc/systemd/system/pocket.service, then: systemctl daemon-reload && systemctl enable --now pocket
@@ -67,7 +74,7 @@ public struct ServiceUnit: Sendable, Equatable {
             [Service]
             Type=exec
             User=\(user)
-            Group=\(user)
+            Group=\(user)\(settings)
             ExecStart=\(arguments)
             # A crash (or any failing exit) starts Pocket again; a clean stop does not.
             Restart=on-failure

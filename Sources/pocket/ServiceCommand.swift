@@ -27,13 +27,19 @@ struct ServiceCommand: AsyncParsableCommand {
         @Option(name: .customLong("data-dir"), help: ArgumentHelp("The data folder (default \(ServiceUnit.stateDirectory), made by systemd).", valueName: "path"))
         var dataDirectory: String?
 
+        @Option(name: .customLong("environment-file"), help: ArgumentHelp("A file of POCKET_*=value settings the unit reads, e.g. /etc/default/pocket.", valueName: "path"))
+        var environmentFile: String?
+
+        @Option(name: .customLong("executable"), help: ArgumentHelp("The pocket binary the unit runs, for packagers (default this binary).", valueName: "path"))
+        var executablePath: String?
+
         @Argument(parsing: .postTerminator, help: "`pocket serve` arguments, after --.")
         var serveArguments: [String] = []
 
         func run() async throws {
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().path
-            let unit = try ServiceUnit(executable: Bundle.main.executablePath ?? executable, user: user, dataDirectory: dataDirectory,
-                                       serveArguments: serveArguments).validated()
+            let unit = try ServiceUnit(executable: executablePath ?? Bundle.main.executablePath ?? executable, user: user, dataDirectory: dataDirectory,
+                                       serveArguments: serveArguments, environmentFile: environmentFile).validated()
             print(unit.text, terminator: "")
         }
     }

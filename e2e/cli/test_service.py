@@ -98,3 +98,14 @@ def test_healthz_says_ok_with_no_sign_in_and_names_a_database_that_cannot_be_rea
     finally:
         server.terminate()
         server.wait(20)
+
+
+def test_a_packager_names_the_binary_and_a_settings_file_the_unit_reads():
+    text = unit("--executable", "/usr/bin/pocket", "--environment-file", "/etc/default/pocket")
+    assert setting(text, "ExecStart") == ["/usr/bin/pocket serve --data-dir /var/lib/pocket"]
+    # `-`: a missing file leaves the defaults; a missing line of it too.
+    assert setting(text, "EnvironmentFile") == ["-/etc/default/pocket"]
+    assert "EnvironmentFile" not in unit()
+    for args in (["--environment-file", "etc/default/pocket"], ["--executable", "pocket"], ["--environment-file", "/etc/50%"]):
+        result = run("service", "unit", *args)
+        assert result.returncode != 0 and result.stderr.startswith("pocket: cannot put"), result.stderr
