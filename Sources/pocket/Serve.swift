@@ -82,6 +82,9 @@ struct Serve: AsyncParsableCommand {
         }
         // Before any store or page memo is made, so every cache of a turned-off layer keeps nothing.
         BenchCaches.turnOff(configuration.benchWithout)
+        // Before the first store is opened, since opening one runs its migrations.
+        let backupDirectory = configuration.backups?.directory ?? PocketConfiguration.defaultBackupDirectory(in: dataDirectory.url)
+        _ = try await PreMigrationBackup.makeIfNeeded(dataDirectory: dataDirectory.url, backupDirectory: backupDirectory, logger: logger)
         let people = try openPeopleForServing(dataDirectory)
         let boundPort = ListenerPort(configuration.port), boundHTTPPort = ListenerPort(configuration.httpPort ?? 0)
         let trust = keeper.map { WebTrust(keeper: $0, httpsPort: { boundPort.value }, httpPort: { boundHTTPPort.value }) }
