@@ -15,7 +15,7 @@ struct PocketCommand: AsyncParsableCommand {
         abstract: "Five classic mobile apps behind one home screen, served to your phone.",
         version: PocketVersion.current,
         subcommands: [Serve.self, UsersCommand.self, PairCommand.self, TrustCommand.self, Convert.self, ConferenceCommand.self, MuralsCommand.self, ServiceCommand.self,
-                      BackupCommand.self, RestoreCommand.self],
+                      BackupCommand.self, RestoreCommand.self, SetupLinkCommand.self],
         defaultSubcommand: Serve.self
     )
 

@@ -96,10 +96,12 @@ struct Serve: AsyncParsableCommand {
             shown.port = boundPort.value
             logger.notice("Pocket \(PocketVersion.current) serving \(shown.baseURL) (data in \(configuration.dataDirectory.path))")
             let isEmpty = (try? await people.isEmpty()) ?? false
-            if let text = StartupPrintout.text(links: links(), authority: trust?.keeper.authority, setupPath: isEmpty ? webPeople.setupPath : nil) {
+            let text = StartupPrintout.text(links: links(), authority: trust?.keeper.authority, setupPath: isEmpty ? webPeople.setupPath : nil)
+            if let text {
                 // Written at once (not through print's buffer), so it shows even when stdout is a file.
                 FileHandle.standardOutput.write(Data((text + "\n").utf8))
             }
+            SetupLinkCommand.keep(isEmpty ? text : nil, in: dataDirectory, logger: logger)
         }
         do {
             let made = try await makeApps(dataDirectory: dataDirectory, sources: sources, conference: conference, muralsDemo: demo)
