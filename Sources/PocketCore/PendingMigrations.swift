@@ -14,8 +14,7 @@ public enum PendingMigrations {
         var pending: [String: [String]] = [:]
         for (pattern, identifiers) in known {
             for path in existing(pattern, in: folder) {
-                let applied = try appliedMigrations(of: folder.appendingPathComponent(path))
-                guard let applied else { continue }
+                guard let applied = try appliedMigrations(of: folder.appendingPathComponent(path)) else { continue }
                 let missing = identifiers.filter { !applied.contains($0) }
                 if !missing.isEmpty { pending[path] = missing }
             }
@@ -47,7 +46,7 @@ public enum PendingMigrations {
         configuration.label = "pending-migrations"
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         defer { try? queue.close() }
-        return try queue.read { db in
+        return try queue.read { db -> Set<String>? in
             // GRDB's own record of what ran (DatabaseMigrator keeps it in this table).
             guard try db.tableExists("grdb_migrations") else { return nil }
             return try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
