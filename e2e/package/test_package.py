@@ -290,11 +290,20 @@ def test_lintian_finds_no_errors(debs):
 KEPT_WARNINGS = set()
 
 
-def test_systemd_accepts_the_installed_unit(debs, tmp_path):
+def test_systemd_accepts_the_installed_unit_and_rates_it_as_before(debs, tmp_path):
     first, _ = debs
     if shutil.which("systemd-analyze") is None:
         pytest.skip("systemd-analyze is not installed (Debian's systemd package)")
     unpacked = tmp_path / "unpacked"
     sh("dpkg-deb", "-x", str(first), str(unpacked))
-    done = sh("systemd-analyze", "verify", f"--root={unpacked}", "pocket.service", check=False)
+    text = (unpacked / "lib/systemd/system/pocket.service").read_text()
+    assert "ExecStart=/usr/bin/pocket serve" in text and (unpacked / "usr/bin/pocket").resolve() == (unpacked / "usr/lib/pocket/pocket")
+    # verify checks that ExecStart's binary exists on this machine: the unit is checked as the
+    # package installs it, with only that path pointing into the unpacked package.
+    unit = tmp_path / "pocket.service"
+    unit.write_text(text.replace("ExecStart=/usr/bin/pocket ", f"ExecStart={unpacked}/usr/lib/pocket/pocket "))
+    done = sh("systemd-analyze", "verify", str(unit), check=False)
     assert done.returncode == 0 and "pocket.service" not in done.stderr, done.stderr
+    rating = sh("systemd-analyze", "security", "--offline=true", str(unit), check=False)
+    exposure = [line for line in rating.stdout.splitlines() if "Overall exposure level" in line]
+    assert exposure and float(exposure[0].split(":")[1].split()[0]) <= 2.0, rating.stdout + rating.stderr
