@@ -297,7 +297,7 @@ def test_systemd_accepts_the_installed_unit_and_rates_it_as_before(debs, tmp_pat
     unpacked = tmp_path / "unpacked"
     sh("dpkg-deb", "-x", str(first), str(unpacked))
     text = (unpacked / "lib/systemd/system/pocket.service").read_text()
-    assert "ExecStart=/usr/bin/pocket serve" in text and (unpacked / "usr/bin/pocket").resolve() == (unpacked / "usr/lib/pocket/pocket")
+    assert "ExecStart=/usr/bin/pocket serve" in text and (unpacked / "usr/bin/pocket").resolve() == (unpacked / "usr/lib/pocket/pocket").resolve()
     # verify checks that ExecStart's binary exists on this machine: the unit is checked as the
     # package installs it, with only that path pointing into the unpacked package.
     unit = tmp_path / "pocket.service"
