@@ -243,7 +243,7 @@ def test_install_serve_upgrade_remove_and_purge(root, debs, tmp_path):
     shutil.copy(older, data / "converter.sqlite")
     owner = data.stat()
     os.chown(data / "converter.sqlite", owner.st_uid, owner.st_gid)
-    before = migrations(data / "converter.sqlite")
+    before = migrations(older)  # read from the fixture: a reader in the root would leave root's -shm there
 
     upgraded = root.install(second)
     assert "systemd is not running" in upgraded.stdout
