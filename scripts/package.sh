@@ -55,6 +55,8 @@ ln -s ../lib/pocket/pocket "$root/usr/bin/pocket"
 install -m 0644 "$here/pocket.sysusers" "$root/usr/lib/sysusers.d/pocket.conf"
 install -m 0644 "$here/pocket.default" "$root/etc/default/pocket"
 install -m 0644 "$here/copyright" "$root/usr/share/doc/pocket/copyright"
+install -d "$root/usr/share/lintian/overrides"
+install -m 0644 "$here/pocket.lintian-overrides" "$root/usr/share/lintian/overrides/pocket"
 install -d "$root/usr/share/man/man1"
 gzip -9n <"$here/pocket.1" >"$root/usr/share/man/man1/pocket.1.gz"
 for script in postinst prerm postrm; do install -m 0755 "$here/$script" "$root/DEBIAN/$script"; done
