@@ -123,7 +123,8 @@ public func buildRouter(
     router.add(middleware: CSRFMiddleware())
 
     let store = people.store
-    let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor)) {
+    let worker = ServiceWorker.script(body: renderer.serviceWorkerBody, model: ServiceWorker.Model(assets: renderer.assets, tileTemplates: policy.tileTemplates))
+    let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor), serviceWorkerScript: ByteBuffer(string: worker)) {
         var problems: [(store: String, problem: String)] = []
         if let problem = await HealthCheck.problem(of: store) { problems.append(("people", problem)) }
         for app in apps {

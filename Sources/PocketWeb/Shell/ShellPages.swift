@@ -6,6 +6,9 @@ import PocketCore
 struct ShellPages {
     let renderer: PageRenderer
     let apps: [AppDescriptor]
+    /// `/sw.js`, made once: it only changes with the files and the apps, and the offline bar asks
+    /// for it every few seconds while the server is away.
+    let serviceWorkerScript: ByteBuffer
     /// Each store's problem, by name (`people`, the apps' ids), or none.
     let health: @Sendable () async -> [(store: String, problem: String)]
 
@@ -78,7 +81,7 @@ struct ShellPages {
         headers[.contentType] = "text/javascript; charset=utf-8"
         headers[.cacheControl] = "no-cache"
         headers[.serviceWorkerAllowed] = "/"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: renderer.serviceWorkerScript))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: serviceWorkerScript))
     }
 
     // MARK: Health

@@ -30,7 +30,7 @@ struct TrustPages: Sendable {
             for file in TrustDownload.allCases {
                 router.get(TrustRoute.download(file).pattern) { _, _ in try download(file) }
             }
-            router.get(ShellRoute.Path.asset.pattern, use: ShellPages(renderer: renderer, apps: [], health: { [] }).asset)
+            router.get(ShellRoute.Path.asset.pattern, use: ShellPages(renderer: renderer, apps: [], serviceWorkerScript: ByteBuffer(), health: { [] }).asset)
         }
         for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete, .options] {
             router.on("/", method: method, use: redirect)
