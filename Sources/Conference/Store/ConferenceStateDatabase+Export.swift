@@ -123,3 +123,26 @@ extension ConferenceLibrary {
         _ = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"))
     }
 }
+
+extension ConferenceLibrary {
+    /// For a restore: when the Conference folder being replaced (`current`) has an installed
+    /// database that still opens, the restored folder (`restored`) records it as installed too, so
+    /// a backup taken before a Conference update does not bring back the older record (or none)
+    /// and with it the sample. The file itself is carried over with `databases/`. Returns whether
+    /// it did; nothing is written to `current`.
+    @discardableResult
+    public static func keepInstalled(from current: URL, into restored: URL) async throws -> Bool {
+        let state = current.appendingPathComponent("state.sqlite")
+        guard FileManager.default.fileExists(atPath: state.path) else { return false }
+        // A folder replaced whose record cannot be read has none worth keeping: the archive's stands.
+        let record = try? await ConferenceStateDatabase.installedRecord(readingOnly: state)
+        guard let record = record ?? nil, SampleDatabase.fileName != record.fileName,
+              (try? CoreGeneration(file: current.appendingPathComponent("databases").appendingPathComponent(record.fileName), source: .installed(record))) != nil
+        else { return false }
+        try FileManager.default.createDirectory(at: restored, withIntermediateDirectories: true)
+        let target = try ConferenceStateDatabase.onDisk(at: restored.appendingPathComponent("state.sqlite"))
+        if try await target.installed()?.fileName == record.fileName { return false }
+        try await target.adoptInstalled(record)
+        return true
+    }
+}

@@ -358,7 +358,8 @@ private extension PeoplePages {
             of: identity.person.id, limit: allDevices ? PeopleDatabase.devicesPerPerson : SettingsPage.Model.devicesShown)
         let everyone = identity.person.isOwner ? try await people.store.people() : []
         let data = SettingsData.Model(person: identity.person, people: everyone, csrfToken: context.csrfToken,
-                                      latestBackup: identity.person.isOwner ? household.backups?.latest() : nil, backupsOn: household.backups != nil)
+                                      latestBackup: identity.person.isOwner ? household.backups?.latest() : nil, backupsOn: household.backups != nil,
+                                      backupFailure: identity.person.isOwner ? household.backupHealth?.failure() : nil)
         let model = SettingsPage.Model(
             person: identity.person, thisDevice: identity.device.id,
             devices: devices.devices, totalDevices: devices.total,

@@ -176,10 +176,13 @@ public struct HouseholdData: Sendable {
     public var personal: PersonalDataStores
     /// Where `pocket serve` keeps its daily backups; nil when it makes none.
     public var backups: BackupShelf?
+    /// The daily backup's last failure, for Settings and `/healthz`; nil when it makes none.
+    public var backupHealth: BackupHealth?
 
     /// Creates the household's data access.
-    public init(personal: PersonalDataStores = PersonalDataStores(), backups: BackupShelf? = nil) {
+    public init(personal: PersonalDataStores = PersonalDataStores(), backups: BackupShelf? = nil, backupHealth: BackupHealth? = nil) {
         self.personal = personal
         self.backups = backups
+        self.backupHealth = backupHealth
     }
 }
