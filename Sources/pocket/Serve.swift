@@ -84,6 +84,10 @@ struct Serve: AsyncParsableCommand {
         }
         // Before any store or page memo is made, so every cache of a turned-off layer keeps nothing.
         BenchCaches.turnOff(configuration.benchWithout)
+        if let keeper, let ending = TLSError.authorityEndingWarning(keeper.authority, folder: TLSFolder(dataDirectory: dataDirectory.url).url.path, now: Date()) {
+            FileHandle.standardError.write(Data(("WARNING: " + ending + "\n").utf8))
+            logger.warning("\(ending)")
+        }
         let people = try openPeopleForServing(dataDirectory)
         let boundPort = ListenerPort(configuration.port), boundHTTPPort = ListenerPort(configuration.httpPort ?? 0)
         let trust = keeper.map { WebTrust(keeper: $0, httpsPort: { boundPort.value }, httpPort: { boundHTTPPort.value }) }
