@@ -48,7 +48,21 @@ def test_a_low_port_gets_only_the_capability_to_bind_it_and_a_data_folder_its_ow
     assert "--data-dir /srv/pocket --port 443" in setting(text, "ExecStart")[0]
 
 
-@pytest.mark.parametrize("args", [["--data-dir", "relative/path"], ["--user", "0bad"], ["--user", "a b"], ["--", "--name", "50%"]])
+def test_the_unit_follows_the_folders_given_after_the_double_dash():
+    """Issue #33: a data folder after `--` is the one made writable (and given once), a backup
+    folder is writable too, and a folder under /home keeps homes read-only, not hidden."""
+    text = unit("--", "--data-dir", "/home/ada/pocket", "--backup-dir", "/mnt/usb")
+    assert setting(text, "ExecStart")[0].count("--data-dir") == 1
+    assert "--data-dir /home/ada/pocket --backup-dir /mnt/usb" in setting(text, "ExecStart")[0]
+    assert setting(text, "ReadWritePaths") == ["/home/ada/pocket /mnt/usb"]
+    assert setting(text, "ProtectHome") == ["read-only"]
+    text = unit("--data-dir", "/srv/pocket", "--", "--backup-dir=/srv/pocket-backups")
+    assert setting(text, "ReadWritePaths") == ["/srv/pocket /srv/pocket-backups"]
+    assert setting(text, "ProtectHome") == ["yes"]
+
+
+@pytest.mark.parametrize("args", [["--data-dir", "relative/path"], ["--user", "0bad"], ["--user", "a b"], ["--", "--name", "50%"],
+                                  ["--", "--backup-dir", "usb"], ["--data-dir", "/srv/a", "--", "--data-dir", "/srv/b"]])
 def test_values_a_unit_cannot_carry_are_refused_in_one_line(args):
     result = run("service", "unit", *args)
     assert result.returncode != 0

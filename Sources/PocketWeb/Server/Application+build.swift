@@ -127,6 +127,8 @@ public func buildRouter(
     let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor), serviceWorkerScript: ByteBuffer(string: worker)) {
         var problems: [(store: String, problem: String)] = []
         if let problem = await HealthCheck.problem(of: store) { problems.append(("people", problem)) }
+        // A failing daily backup is the owner's to hear of before the day the backup is needed.
+        if let problem = household.backupHealth?.summary() { problems.append(("backup", problem)) }
         for app in apps {
             if let problem = await app.healthProblem() { problems.append((app.descriptor.id, problem)) }
         }
