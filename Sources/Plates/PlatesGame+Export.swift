@@ -22,7 +22,8 @@ public struct PlatesExport: Codable, Sendable, Equatable {
         public var longitude: Double?
     }
 
-    /// A trip with its spots (worked out from the changes; informative, not read by an import).
+    /// A trip with its spots, worked out from the changes. An import takes where each trip starts
+    /// and refuses a file whose trips are not what its changes make (`importData`).
     public struct TripRecord: Codable, Sendable, Equatable {
         /// A state spotted on the trip.
         public struct SpotRecord: Codable, Sendable, Equatable {
