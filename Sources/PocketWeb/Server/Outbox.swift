@@ -18,7 +18,7 @@ import Synchronization
 /// - 409 another device made it (the signed-in device's tag differs): **set aside**, so it is
 ///   never applied to the person signed in now;
 /// - anything else (401 signed out, 429 faster than `ChangeRate` allows, 5xx, no answer): **wait**
-///   and send again later (after `Retry-After` seconds, when given).
+///   and send again at its next try (a 429's `Retry-After` says how long, for clients that read it).
 /// `js/lib/outbox-core.js` holds the same lists; `OutboxContractTests` keeps them equal.
 enum Outbox {
     /// The largest change body read: a change is a few fields.
