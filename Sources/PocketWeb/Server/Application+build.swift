@@ -52,7 +52,7 @@ public func buildApplication(
     var application = Application(
         router: router,
         server: server,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: acceptBacklog),
         onServerRunning: { channel in
             mainPort.value = channel.localAddress?.port ?? configuration.port
             await onServerRunning(mainPort.value)
@@ -65,7 +65,7 @@ public func buildApplication(
         let plain = Application(
             router: buildPlainRouter(renderer: renderer, trust: people.trust, hosts: hosts, httpsPort: { mainPort.value }),
             server: .gated(by: gate, tls: nil),
-            configuration: .init(address: .hostname(configuration.host, port: httpPort), serverName: nil),
+            configuration: .init(address: .hostname(configuration.host, port: httpPort), serverName: nil, backlog: acceptBacklog),
             onServerRunning: { channel in await onPlainServerRunning(channel.localAddress?.port ?? httpPort) },
             logger: logger
         )
@@ -76,6 +76,11 @@ public func buildApplication(
     }
     return application
 }
+
+/// Connections the kernel holds for Pocket to accept. Hummingbird's 256 filled while a flood's
+/// refused connections came straight back, and a phone's new connection then waited a second or
+/// more for its SYN to be sent again; the kernel caps this at `net.core.somaxconn` (4,096 by default).
+let acceptBacklog = 4096
 
 /// How long a connection may go without sending a complete request part before it is closed.
 public let connectionIdleLimit: Duration = .seconds(20)
