@@ -28,6 +28,12 @@ extension DatabaseReader {
 
 /// Runs health checks and says what is wrong in one line, with no personal data.
 public enum HealthCheck {
+    /// Whether `error` is SQLite failing to open a file (SQLITE_CANTOPEN): the process is out of
+    /// file handles, or the folder went away. Passing, or for the owner to fix; not a bug.
+    public static func isCannotOpen(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode == .SQLITE_CANTOPEN
+    }
+
     /// nil when `store` is healthy, else a one-line reason.
     public static func problem(of store: any HealthChecked) async -> String? {
         do {

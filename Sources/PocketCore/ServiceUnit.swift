@@ -13,6 +13,9 @@ public struct ServiceUnit: Sendable, Equatable {
     /// Further `pocket serve` arguments (`--host 0.0.0.0`, `--name …`).
     public var serveArguments: [String]
 
+    /// The open-file limit the unit gives Pocket (`LimitNOFILE=`).
+    public static let fileLimit = 65536
+
     /// The folder systemd makes for the service when no data folder is named.
     public static let stateDirectory = "/var/lib/pocket"
 
@@ -94,6 +97,9 @@ public struct ServiceUnit: Sendable, Equatable {
             Restart=on-failure
             RestartSec=2
             TimeoutStopSec=20
+            # systemd's default of 1,024 open files is reached by a few hundred idle sockets;
+            # Pocket raises its soft limit to this and keeps handles back for its databases.
+            LimitNOFILE=\(Self.fileLimit)
             StateDirectory=pocket
             StateDirectoryMode=0700
             UMask=0077

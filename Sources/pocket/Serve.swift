@@ -55,6 +55,9 @@ struct Serve: AsyncParsableCommand {
     var benchWithout: String?
 
     func run() async throws {
+        // Before any database or socket is opened: the soft limit (1,024 under systemd's default)
+        // is what a few hundred idle sockets reach; the hard limit is Pocket's to use.
+        FileLimit.raiseToHardLimit()
         let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
                                                   trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names,
                                                   backups: backups, backupDirectory: backupDirectory, backupTime: backupTime,

@@ -112,3 +112,8 @@ def test_healthz_says_ok_with_no_sign_in_and_names_a_database_that_cannot_be_rea
     finally:
         server.terminate()
         server.wait(20)
+
+
+def test_the_unit_gives_pocket_more_open_files_than_systemds_default():
+    # systemd's default soft limit of 1,024 is what a few hundred idle sockets reach (issue #32).
+    assert setting(unit(), "LimitNOFILE") == ["65536"]
