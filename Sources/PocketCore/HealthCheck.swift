@@ -17,6 +17,12 @@ extension DatabaseReader {
             _ = try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
             return
         }
+        // SQLite hands a new connection a descriptor it kept from an earlier one of the same file
+        // (it must not close those while others hold locks), so a file Pocket may no longer open
+        // (`chmod 000`, a changed owner) still "opens": ask the file system as the store would.
+        guard access(path, R_OK | W_OK) == 0 else {
+            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "the database file cannot be read and written")
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "health"

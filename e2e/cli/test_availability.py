@@ -201,3 +201,35 @@ def test_a_person_holds_at_most_8_event_streams_and_they_end_when_the_device_sig
         for connection, _ in streams:
             connection.close()
         stop(server)
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("runuser") is None, reason="needs root, to run Pocket as another user")
+def test_healthz_says_a_database_pocket_may_no_longer_open():
+    """/healthz asks of each database what its store needs, reading and writing: a file Pocket's user
+    may no longer open (`chmod 000`, a wrong owner after a restore) is 503 naming it, though SQLite
+    still holds a descriptor of that file from an earlier connection (issue #33)."""
+    import tempfile
+    import urllib.error
+    import urllib.request
+    home = tempfile.mkdtemp(prefix="pocket-health-", dir="/tmp")
+    os.chmod(home, 0o755)
+    os.chown(home, 65534, 65534)  # nobody's, as /var/lib/pocket is the service user's
+    data = os.path.join(home, "data")
+    port = free_port()
+    process = subprocess.Popen(["runuser", "-u", "nobody", "--", BIN, "serve", "--port", str(port), "--data-dir", data],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment())
+    try:
+        wait_for(f"http://127.0.0.1:{port}/healthz", timeout=60)
+        assert healthz_status(port) == 200
+        os.chmod(os.path.join(data, "plates.sqlite"), 0)
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
+                status, body = response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            status, body = error.code, error.read().decode()
+        assert status == 503, body
+        assert '"plates"' in body and "unable to open" in body, body
+    finally:
+        subprocess.run(["pkill", "-TERM", "-f", f"serve --port {port} "], check=False)
+        process.wait(20)
+        shutil.rmtree(home, ignore_errors=True)
