@@ -19,14 +19,15 @@ extension DatabaseReader {
         }
         // SQLite hands a new connection a descriptor it kept from an earlier one of the same file
         // (it must not close those while others hold locks), so a file Pocket may no longer open
-        // (`chmod 000`, a changed owner) still "opens": ask the file system as the store would.
-        guard access(path, R_OK | W_OK) == 0 else {
-            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "the database file cannot be read and written")
+        // (`chmod 000`, a changed owner) still "opens": ask the file system, for what the store does
+        // (reading, and writing unless it is read-only).
+        guard access(path, self.configuration.readonly ? R_OK : R_OK | W_OK) == 0 else {
+            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "the database file cannot be opened as its store opens it")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "health"
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        var fresh = Configuration()
+        fresh.readonly = true
+        fresh.label = "health"
+        let queue = try DatabaseQueue(path: path, configuration: fresh)
         defer { try? queue.close() }
         _ = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
     }
