@@ -198,7 +198,7 @@ def test_the_murals_position_cookie_is_secure_and_only_for_murals_on_https(own_h
         page = Page(driver, own_https.https)
         page._signed_in_to = page.base_url  # signed in by pairing, not by a test cookie
         page.open("/murals")
-        page.wait("!!document.querySelector('#murals-simulate [data-simulate=\"fixed\"]')", WAIT_S, "no Simulate menu")
+        page.wait("!!document.querySelector('#murals[data-module-ready]')", WAIT_S, "the Murals module did not start")
         page.js("document.querySelector('#murals-simulate [data-simulate=\"fixed\"]').click()")
         page.wait(lambda d: any(c["name"] == "murals_at" for c in d.get_cookies()), WAIT_S, "no murals_at cookie was set")
         cookie = next(c for c in driver.get_cookies() if c["name"] == "murals_at")
