@@ -41,17 +41,25 @@ extension MuralsDatabase {
 
     /// Adds an export's stars and visits to `person`'s in one transaction. A star is decided at
     /// the time it was made, so a later un-star of that mural here still wins (the outbox's rule);
-    /// a visit keeps the earlier time. Murals this Pocket has not synced yet are kept by id, as
-    /// stars always are, and show once a sync brings them.
-    public func importData(_ data: MuralsExport, for person: PersonID) async throws {
+    /// a visit keeps the earlier time. A star of a mural this Pocket does not have (never synced
+    /// here, or no mural at all) is left out, as a phone's star of one would be refused; the
+    /// ids left out are returned so the import can say so. A hidden mural is still one this
+    /// Pocket has: its star is kept, as stars always are while a mural is hidden.
+    @discardableResult
+    public func importData(_ data: MuralsExport, for person: PersonID) async throws -> [Int] {
         for star in data.stars where !(0...253_402_300_800_000).contains(star.addedAt) {
             throw MuralsError.invalidChange("a star's time must be milliseconds since 1970, before the year 10000")
         }
         for visit in data.visits where !(0...253_402_300_800_000).contains(visit.visitedAt) {
             throw MuralsError.invalidChange("a visit's time must be milliseconds since 1970, before the year 10000")
         }
-        try await writer.write { db in
+        return try await writer.write { db in
+            var skipped: [Int] = []
             for star in data.stars {
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM murals WHERE id = ?)", arguments: [star.muralID]) ?? false else {
+                    skipped.append(star.muralID)
+                    continue
+                }
                 let decided = try Int64.fetchOne(db, sql: "SELECT at FROM favourite_decisions WHERE personID = ? AND muralID = ?",
                                                  arguments: [person.rawValue, star.muralID])
                 if let decided, decided > star.addedAt { continue }
@@ -71,6 +79,7 @@ extension MuralsDatabase {
                     sql: "INSERT INTO visited(personID, muralID, visitedAt) VALUES (?, ?, ?) ON CONFLICT(personID, muralID) DO UPDATE SET visitedAt = excluded.visitedAt",
                     arguments: [person.rawValue, visit.muralID, date])
             }
+            return skipped
         }
     }
 }

@@ -12,6 +12,8 @@ public enum PlatesError: Error, Equatable, Sendable, CustomStringConvertible {
     case imageUnavailable(String)
     /// A change sent by a phone that cannot be applied; says what is wrong with it.
     case invalidChange(String)
+    /// An import's `trips` say something its changes do not make; says the first difference.
+    case tripsDisagree(String)
 
     /// A one-line message.
     public var description: String {
@@ -22,6 +24,8 @@ public enum PlatesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidLocation: return "That location is not on Earth: latitude must be within ±90° and longitude within ±180°."
         case .imageUnavailable(let detail): return "The plate picture could not be loaded: \(detail)"
         case .invalidChange(let detail): return "That change cannot be applied: \(detail)."
+        case .tripsDisagree(let detail):
+            return "The Plates part of the file cannot be imported: \(detail). Pocket works trips out from plates.changes: edit those, not trips."
         }
     }
 }

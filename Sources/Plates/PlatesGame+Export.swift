@@ -22,7 +22,8 @@ public struct PlatesExport: Codable, Sendable, Equatable {
         public var longitude: Double?
     }
 
-    /// A trip with its spots (worked out from the changes; informative, not read by an import).
+    /// A trip with its spots, worked out from the changes. An import takes where each trip starts
+    /// and refuses a file whose trips are not what its changes make (`importData`).
     public struct TripRecord: Codable, Sendable, Equatable {
         /// A state spotted on the trip.
         public struct SpotRecord: Codable, Sendable, Equatable {
@@ -86,9 +87,16 @@ extension PlatesGame {
     /// Brings an export into this person's game in one transaction: the settings, then every
     /// change through the same merge as a phone's (each id at most once, so importing twice
     /// changes nothing). Someone with no trip yet starts their first where the export's did.
-    /// Every change is checked before anything is written, so a bad one refuses the whole import.
+    ///
+    /// The trips are worked out from the changes, as on the Pocket that wrote them, with one
+    /// thing taken from `trips` itself: where each trip starts. A game from before the change log
+    /// has trips no New Trip change marks, and the import starts them as one would, so they stay
+    /// trips of their own. What the file's changes make, worked out first in a store in memory,
+    /// must then be what `trips` lists (times, spots, places); an edited `trips` is refused with
+    /// its first difference rather than quietly ignored. An empty `trips` lists nothing to check.
+    /// Everything is checked before anything is written, so a refusal changes nothing.
     public func importData(_ data: PlatesExport) async throws {
-        let changes = try data.changes.map { change -> PlateChange in
+        var changes = try data.changes.map { change -> PlateChange in
             guard let kind = PlateChange.Kind(rawValue: change.kind) else { throw PlatesError.invalidChange("'\(change.kind)' is not a kind of change") }
             var location: Location?
             switch (change.latitude, change.longitude) {
@@ -103,6 +111,21 @@ extension PlatesGame {
         if let start = data.firstTripStartedAt, !(0...PlateChange.latestTime).contains(start) {
             throw PlatesError.invalidChange("the first trip's start must be milliseconds since 1970, before the year 10000")
         }
+        changes += try Self.tripStarts(data, besides: changes)
+        if !data.trips.isEmpty {
+            let scratch = try scratchGame()
+            try await scratch.write(data, changes: changes)
+            if let difference = Self.firstDifference(listed: data.trips, made: try await scratch.exported().trips) {
+                throw PlatesError.tripsDisagree(difference)
+            }
+        }
+        try await write(data, changes: changes)
+    }
+}
+
+private extension PlatesGame {
+    /// Writes checked changes and the settings in one transaction.
+    func write(_ data: PlatesExport, changes: [PlateChange]) async throws {
         let person = self.person
         try await writer.write { db in
             let hasTrip = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE personID = ?)", arguments: [person.rawValue]) ?? false
@@ -120,5 +143,53 @@ extension PlatesGame {
                 _ = try apply(change, in: db, keepingLocation: true)
             }
         }
+    }
+
+    /// A New Trip change for each trip in `trips` (but the first) that no New Trip among
+    /// `changes` starts. Its id comes from its time, so importing the file twice adds it once.
+    static func tripStarts(_ data: PlatesExport, besides changes: [PlateChange]) throws -> [PlateChange] {
+        let marked = Set(changes.filter { $0.kind == .newTrip }.map(\.at))
+        let starts = Set(data.trips.map(\.startedAt).sorted().dropFirst()).subtracting(marked)
+        // A start no change could have is left to the comparison, which names it.
+        return try starts.filter { (0...PlateChange.latestTime).contains($0) }.sorted()
+            .map { try PlateChange(id: "import-trip-\($0)", at: $0, kind: .newTrip) }
+    }
+
+    /// The first way `listed` (a file's trips) differs from `made` (what its changes make), in words; nil when they agree.
+    static func firstDifference(listed: [PlatesExport.TripRecord], made: [PlatesExport.TripRecord]) -> String? {
+        let order = { (a: PlatesExport.TripRecord, b: PlatesExport.TripRecord) in
+            (a.startedAt, a.endedAt ?? Int64.max) < (b.startedAt, b.endedAt ?? Int64.max)
+        }
+        let listed = listed.sorted(by: order), made = made.sorted(by: order)
+        guard listed.count == made.count else { return "trips lists \(listed.count) trips where its changes make \(made.count)" }
+        for (index, (file, worked)) in zip(listed, made).enumerated() {
+            let trip = "trip \(index + 1) of \(listed.count)"
+            if file.startedAt != worked.startedAt {
+                return "\(trip) starts at \(text(file.startedAt)) where its changes start it at \(text(worked.startedAt))"
+            }
+            if file.endedAt != worked.endedAt {
+                return "\(trip) \(ending(file.endedAt)) where by its changes it \(ending(worked.endedAt))"
+            }
+            let fileSpots = Dictionary(grouping: file.spots, by: \.state), workedSpots = Dictionary(grouping: worked.spots, by: \.state)
+            for state in Set(fileSpots.keys).union(workedSpots.keys).sorted() where fileSpots[state] != workedSpots[state] {
+                let name = "“\(state.prefix(12))”"
+                switch (fileSpots[state]?.count ?? 0, workedSpots[state]?.count ?? 0) {
+                case (0, _): return "\(trip) leaves out the spot of \(name) its changes make"
+                case (_, 0): return "\(trip) lists a spot of \(name) its changes do not make"
+                case (1, 1): return "\(trip) lists the spot of \(name) at another time or place than its changes make it"
+                default: return "\(trip) lists \(name) more than once"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A time in words: ISO 8601, UTC.
+    static func text(_ milliseconds: Int64) -> String {
+        ISO8601DateFormatter().string(from: ChangeTime.date(milliseconds))
+    }
+
+    static func ending(_ endedAt: Int64?) -> String {
+        endedAt.map { "ends at \(text($0))" } ?? "is being played"
     }
 }

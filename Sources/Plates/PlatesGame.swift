@@ -139,6 +139,12 @@ extension PlatesGame {
         )
     }
 
+    /// The same person's game in a fresh store in memory: an import works out there what it
+    /// would make, without touching this one.
+    func scratchGame() throws -> PlatesGame {
+        try PlatesDatabase.inMemory(catalog: catalog).game(for: person)
+    }
+
     /// The catalog's spelling of a state code, or `PlatesError.unknownState`.
     func validated(_ code: String) throws -> String {
         guard let state = catalog.state(code: code) else { throw PlatesError.unknownState(code) }

@@ -5,7 +5,9 @@ public struct DataDirectory: Sendable, Equatable {
     /// The folder's location.
     public let url: URL
 
-    /// Creates the folder if needed and proves it is writable, so start-up fails early and clearly.
+    /// Creates the folder if needed, proves it is writable (so start-up fails early and clearly),
+    /// makes it its owner's alone (0700), and marks it as Pocket's (`DataFolderMarker`), so a
+    /// restore will replace it and no other.
     public init(url: URL) throws(ConfigurationError) {
         self.url = url.standardizedFileURL
         let manager = FileManager.default
@@ -26,6 +28,16 @@ public struct DataDirectory: Sendable, Equatable {
         close(descriptor)
         try? manager.removeItem(at: probe)
         if let problem { throw .dataDirectoryNotWritable(path: self.url.path, reason: problem) }
+        // Its owner's alone, however it was made (by hand, by an earlier Pocket): others may not even list it.
+        var info = stat()
+        if stat(self.url.path, &info) == 0, info.st_mode & 0o077 != 0, info.st_uid == geteuid() { chmod(self.url.path, info.st_mode & 0o700) }
+        do {
+            try DataFolderMarker.mark(self.url)
+        } catch .cannotWriteFile(_, let reason) {
+            throw .dataDirectoryNotWritable(path: self.url.path, reason: reason)
+        } catch {
+            throw .dataDirectoryNotWritable(path: self.url.path, reason: error.description)
+        }
     }
 
     /// The location of a file inside the data directory.
@@ -53,10 +65,7 @@ public struct DataDirectory: Sendable, Equatable {
 
     /// An error number in words, saying plainly when the disk is full.
     static func reason(errno code: Int32) -> String {
-        switch code {
-        case ENOSPC, EDQUOT: return "the disk is full"
-        default: return String(cString: strerror(code)).lowercased()
-        }
+        FileProblem.describe(errno: code)
     }
 
     /// Finds why a folder could not be created before trying, since Foundation's errors only give codes.
@@ -74,18 +83,6 @@ public struct DataDirectory: Sendable, Equatable {
     }
 
     private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return reason(errno: code.rawValue)
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteNoPermissionError {
-            return "permission denied"
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteFileExistsError {
-            return "a file with that name is in the way"
-        }
-        return nsError.localizedDescription
+        FileProblem.describe(error)
     }
 }

@@ -53,7 +53,7 @@ public struct PocketConfiguration: Sendable, Equatable {
 
     /// The backups folder inside a data folder, where backups go unless told otherwise.
     public static func defaultBackupDirectory(in dataDirectory: URL) -> URL {
-        dataDirectory.appendingPathComponent("backups", isDirectory: true)
+        dataDirectory.appendingPathComponent(BackupMaker.backupsFolder, isDirectory: true)
     }
 
     /// Paths of a PEM certificate chain and its private key.

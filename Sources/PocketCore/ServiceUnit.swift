@@ -16,6 +16,9 @@ public struct ServiceUnit: Sendable, Equatable {
     /// Debian package), so settings change without editing the unit; nil for none.
     public var environmentFile: String?
 
+    /// The open-file limit the unit gives Pocket (`LimitNOFILE=`).
+    public static let fileLimit = 65536
+
     /// The folder systemd makes for the service when no data folder is named.
     public static let stateDirectory = "/var/lib/pocket"
 
@@ -31,7 +34,11 @@ public struct ServiceUnit: Sendable, Equatable {
     /// Refuses values a unit file cannot carry: a relative path, or a character that would end a
     /// line or start a specifier or variable.
     public func validated() throws(ConfigurationError) -> ServiceUnit {
-        for path in [executable, dataDirectory, environmentFile].compactMap({ $0 }) where !path.hasPrefix("/") {
+        let given = Self.value(of: "--data-dir", in: serveArguments)
+        if let dataDirectory, let given, given != dataDirectory {
+            throw .invalidServiceValue(given, reason: "the data folder is given twice (--data-dir \(dataDirectory) and after --): give it once")
+        }
+        for path in [executable, dataDirectory, given, backupDirectory, environmentFile].compactMap({ $0 }) where !path.hasPrefix("/") {
             throw .invalidServiceValue(path, reason: "it must be an absolute path")
         }
         guard !user.isEmpty, user.count <= 32, user.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) }),
@@ -52,14 +59,31 @@ public struct ServiceUnit: Sendable, Equatable {
         return Int(serveArguments[index + 1]) ?? PocketConfiguration.defaultPort
     }
 
+    /// The data folder the service uses: `--data-dir` of the unit, else one among the serve
+    /// arguments (`-- --data-dir /srv/pocket`), else systemd's state folder.
+    var servedDataDirectory: String {
+        dataDirectory ?? Self.value(of: "--data-dir", in: serveArguments) ?? Self.stateDirectory
+    }
+
+    /// `--backup-dir` among the serve arguments: written by the daily backup, so writable too.
+    var backupDirectory: String? {
+        Self.value(of: "--backup-dir", in: serveArguments)
+    }
+
+    /// The folders the service writes, each once.
+    var writablePaths: [String] {
+        [servedDataDirectory, backupDirectory].compactMap { $0 }.reduce(into: []) { paths, path in if !paths.contains(path) { paths.append(path) } }
+    }
+
     /// The unit file's text.
     public var text: String {
-        let data = dataDirectory ?? Self.stateDirectory
-        let arguments = ([executable, "serve", "--data-dir", data] + serveArguments).map(Self.quoted).joined(separator: " ")
+        let data = servedDataDirectory
+        let arguments = ([executable, "serve", "--data-dir", data] + Self.removing("--data-dir", from: serveArguments)).map(Self.quoted).joined(separator: " ")
         // A port below 1024 needs this one capability; nothing else does.
         let capabilities = port < 1024 ? "CAP_NET_BIND_SERVICE" : ""
-        // A binary under a home folder must stay readable there; elsewhere homes are hidden.
-        let home = ["/home/", "/root/"].contains { executable.hasPrefix($0) } ? "read-only" : "yes"
+        // Homes are hidden, unless the binary or a folder Pocket writes is in one: then they are
+        // read-only, and ReadWritePaths opens that folder again.
+        let home = ([executable] + writablePaths).contains { path in ["/home/", "/root/"].contains { path.hasPrefix($0) } } ? "read-only" : "yes"
         // `-`: a missing file is no error, the defaults apply. Its POCKET_* lines are what
         // `pocket serve` reads when no option is given.
         let settings = environmentFile.map { "\nEnvironmentFile=-\($0)" } ?? ""
@@ -80,10 +104,13 @@ public struct ServiceUnit: Sendable, Equatable {
             Restart=on-failure
             RestartSec=2
             TimeoutStopSec=20
+            # systemd's default of 1,024 open files is reached by a few hundred idle sockets;
+            # Pocket raises its soft limit to this and keeps handles back for its databases.
+            LimitNOFILE=\(Self.fileLimit)
             StateDirectory=pocket
             StateDirectoryMode=0700
             UMask=0077
-            ReadWritePaths=\(data)
+            ReadWritePaths=\(writablePaths.map(Self.quoted).joined(separator: " "))
             NoNewPrivileges=yes
             ProtectSystem=strict
             ProtectHome=\(home)
@@ -116,6 +143,29 @@ public struct ServiceUnit: Sendable, Equatable {
             WantedBy=multi-user.target
 
             """
+    }
+
+    /// The value of `option` in `arguments` (`--option value` or `--option=value`), the last one given.
+    static func value(of option: String, in arguments: [String]) -> String? {
+        var found: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == option, arguments.indices.contains(index + 1) { found = arguments[index + 1] }
+            if argument.hasPrefix(option + "=") { found = String(argument.dropFirst(option.count + 1)) }
+        }
+        return found
+    }
+
+    /// `arguments` without `option` and its value.
+    static func removing(_ option: String, from arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var skipNext = false
+        for argument in arguments {
+            if skipNext { skipNext = false; continue }
+            if argument == option { skipNext = true; continue }
+            if argument.hasPrefix(option + "=") { continue }
+            kept.append(argument)
+        }
+        return kept
     }
 
     /// A word of `ExecStart`, quoted when it holds a space or a quote.

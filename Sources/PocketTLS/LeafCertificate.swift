@@ -24,7 +24,8 @@ public struct LeafCertificate: Sendable {
     }
 
     /// A new leaf from `authority` for every name and address in `served` that the authority may
-    /// vouch for (others would make a phone refuse the whole certificate); valid from an hour ago.
+    /// vouch for (others would make a phone refuse the whole certificate); valid from an hour ago,
+    /// and never past the authority's own end (a phone refuses a leaf that outlives its issuer).
     public static func issue(by authority: CertificateAuthority, for served: ServedNames, now: Date) throws -> LeafCertificate {
         let names = served.names.filter { authority.scope.permits(name: $0) }
         let addresses = served.addresses.filter { authority.scope.permits(address: $0) }
@@ -47,7 +48,7 @@ public struct LeafCertificate: Sendable {
         let start = now.addingTimeInterval(-3600)
         let certificate = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
-            notValidBefore: start, notValidAfter: start.addingTimeInterval(lifetime),
+            notValidBefore: start, notValidAfter: min(start.addingTimeInterval(lifetime), authority.certificate.notValidAfter),
             issuer: authority.certificate.subject, subject: subject,
             signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions, issuerPrivateKey: Certificate.PrivateKey(authority.privateKey)
         )
@@ -92,7 +93,8 @@ public struct LeafCertificate: Sendable {
               certificate.publicKey == Certificate.PublicKey(privateKey.publicKey) else {
             return "it was not issued by this certificate authority"
         }
-        if expires.timeIntervalSince(now) < Self.renewalMargin {
+        // A leaf that already lasts as long as its authority cannot be renewed to last longer.
+        if expires.timeIntervalSince(now) < Self.renewalMargin, expires < authority.certificate.notValidAfter {
             return "it expires on \(expires.formatted(.iso8601.year().month().day()))"
         }
         let wantedNames = Set(served.names.filter { authority.scope.permits(name: $0) })

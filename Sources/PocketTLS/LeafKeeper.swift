@@ -29,6 +29,7 @@ public final class LeafKeeper: Sendable {
         self.servedNames = servedNames
         self.now = now
         let served = servedNames(), date = now()
+        try folder.checkStoredLeafPrivate()
         if let stored = folder.storedLeaf(), stored.reasonToRenew(authority: authority, served: served, now: date) == nil {
             leaf = Mutex(stored)
         } else {

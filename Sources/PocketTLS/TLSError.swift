@@ -42,6 +42,16 @@ public enum TLSError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// How to make a new certificate authority, and what it costs.
+    /// How long before the authority's end the owner is warned: a year, time to have every phone trust a new one.
+    public static let authorityEndingNotice: TimeInterval = 365 * 86400
+
+    /// The warning a server gives when `authority` (kept in `folder`) ends within `authorityEndingNotice` of `now`; nil otherwise.
+    public static func authorityEndingWarning(_ authority: CertificateAuthority, folder: String, now: Date) -> String? {
+        let end = authority.certificate.notValidAfter
+        guard end.timeIntervalSince(now) < authorityEndingNotice else { return nil }
+        return "Pocket's certificate authority ends on \(end.formatted(.iso8601.year().month().day())), and phones stop trusting Pocket then: before that day, \(startAfresh(folder))"
+    }
+
     private static func startAfresh(_ folder: String) -> String {
         "remove the folder (`rm -r '\(folder)'`) and start Pocket again to make a new certificate authority; every phone must then trust Pocket again"
     }

@@ -103,6 +103,13 @@ public struct TLSFolder: Sendable {
         return LeafCertificate(certificate: certificate, privateKey: key)
     }
 
+    /// Refuses a kept `leaf.key` that group or others may read, as `ca.key` is refused: anyone
+    /// who copied it can pose as this Pocket to every phone until the leaf expires. None kept is fine.
+    public func checkStoredLeafPrivate() throws(TLSError) {
+        guard FileManager.default.fileExists(atPath: leafKey.path) else { return }
+        try checkPrivate(leafKey)
+    }
+
     /// Keeps `leaf` as the current one.
     public func store(_ leaf: LeafCertificate) throws(TLSError) {
         let certificatePEM: String

@@ -33,6 +33,7 @@ struct BackupCommand: AsyncParsableCommand {
         options.backupDirectory = folder
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
         let target = configuration.backups?.directory ?? PocketConfiguration.defaultBackupDirectory(in: configuration.dataDirectory)
+        try recoverInterruptedRestore(configuration.dataDirectory)
         guard FileManager.default.fileExists(atPath: configuration.dataDirectory.path) else {
             throw BackupError.nothingToBackUp(configuration.dataDirectory.path)
         }
@@ -61,8 +62,9 @@ struct RestoreCommand: AsyncParsableCommand {
         abstract: "Restore the data folder from a backup archive (stop the server first).",
         discussion: """
             Checks every file's SHA-256 and each database's integrity before touching anything, refuses while a server runs on the folder \
-            or when the archive comes from a newer Pocket, and migrates one from an older Pocket. The folder it replaces is kept aside \
-            until the restore has finished; the Conference database and picture caches in it are kept.
+            or when the archive comes from a newer Pocket, and migrates one from an older Pocket. Replaces only Pocket's own folder \
+            (or an empty one). The folder it replaces is kept aside until the restore has finished; what the archive does not replace \
+            (the Conference database, picture caches, earlier backups, files Pocket did not write) is kept, and so are its owner and mode.
             """
     )
 
@@ -76,9 +78,13 @@ struct RestoreCommand: AsyncParsableCommand {
         let archiveURL = URL(fileURLWithPath: archive).standardizedFileURL
         guard FileManager.default.isReadableFile(atPath: archiveURL.path) else { throw ConfigurationError.unreadableFile(path: archiveURL.path) }
         let restorer = BackupRestorer(knownMigrations: try Self.knownMigrations())
-        let report = try await restorer.restore(archiveURL, into: configuration.dataDirectory) { folder in
+        let target = configuration.dataDirectory
+        let report = try await restorer.restore(archiveURL, into: target) { folder in
             try await Self.openStores(in: folder)
+            // The archive's record may name an older Conference database than the one installed since (or none).
+            try await ConferenceLibrary.keepInstalled(from: target.appendingPathComponent("conference"), into: folder.appendingPathComponent("conference"))
         }
+        if let recovered = report.recovered { FileHandle.standardError.write(Data("pocket: \(TerminalText.safe(recovered.description))\n".utf8)) }
         let made = report.manifest
         say("Restored \(made.files.count) files from a backup made by Pocket \(made.pocketVersion) at \(ChangeTime.date(made.createdAt).formatted(.iso8601)) into \(configuration.dataDirectory.path).")
         if !report.carriedOver.isEmpty { say("Kept from the folder it replaced: \(report.carriedOver.joined(separator: ", ")).") }
@@ -108,5 +114,22 @@ struct RestoreCommand: AsyncParsableCommand {
             _ = try MuralsDatabase.onDisk(at: folder.appendingPathComponent(name))
         }
         if exists("conference/state.sqlite") { try ConferenceLibrary.migrateState(inFolder: folder.appendingPathComponent("conference")) }
+    }
+}
+
+/// Opens the data folder for any command: first finishes or rolls back a restore into it that
+/// was cut short (saying which in one line on stderr), then makes it if needed and marks it as
+/// Pocket's. Every command that opens the folder comes through here, so none ever starts on an
+/// empty folder while the household's data sits aside.
+func openDataDirectory(_ url: URL) throws -> DataDirectory {
+    try recoverInterruptedRestore(url)
+    return try DataDirectory(url: url)
+}
+
+/// `BackupRestorer.recoverInterrupted`, with its one line on stderr.
+func recoverInterruptedRestore(_ url: URL) throws {
+    guard !BackupRestorer.interruptedRestores(of: url).isEmpty else { return }
+    if let recovery = try BackupRestorer(knownMigrations: try RestoreCommand.knownMigrations()).recoverInterrupted(url) {
+        FileHandle.standardError.write(Data("pocket: \(TerminalText.safe(recovery.description))\n".utf8))
     }
 }

@@ -207,7 +207,7 @@ extension ConferenceCommand {
 /// commands that install a database leave the sample until something asks for it.
 private func openLibrary(_ data: DataOptions, sample: ConferenceLibrary.SampleLoading = .atOnce) async throws -> ConferenceLibrary {
     let configuration = try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment)
-    let directory = try DataDirectory(url: configuration.dataDirectory)
+    let directory = try openDataDirectory(configuration.dataDirectory)
     return try await conferenceFailure { try await ConferenceLibrary.open(dataDirectory: directory, sample: sample) }
 }
 

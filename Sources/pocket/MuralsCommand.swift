@@ -239,7 +239,7 @@ private struct ListedMural: Encodable {
 /// Opens murals.sqlite in the data directory chosen by --data-dir / POCKET_DATA_DIR.
 private func openStore(_ data: DataOptions) throws -> (PocketConfiguration, MuralsDatabase) {
     let configuration = try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment)
-    let directory = try DataDirectory(url: configuration.dataDirectory)
+    let directory = try openDataDirectory(configuration.dataDirectory)
     do {
         return (configuration, try MuralsDatabase.onDisk(at: directory.file("murals.sqlite")))
     } catch {

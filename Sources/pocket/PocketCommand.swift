@@ -22,6 +22,9 @@ struct PocketCommand: AsyncParsableCommand {
     /// Parses and runs, printing any failure as one `pocket: …` line on stderr.
     static func main() async {
         ProcessMemory.returnLargeBlocksToSystem()
+        // Every file Pocket writes (databases with password hashes and sessions, downloads,
+        // backups) is its owner's alone: 0600 files in 0700 folders, whoever starts it and however.
+        umask(0o077)
         do {
             // A plain `pocket convert` skips ArgumentParser's start-up (see ConvertRequest+CommandLine).
             if let request = ConvertRequest(commandLine: CommandLine.arguments) {

@@ -55,6 +55,9 @@ struct Serve: AsyncParsableCommand {
     var benchWithout: String?
 
     func run() async throws {
+        // Before any database or socket is opened: the soft limit (1,024 under systemd's default)
+        // is what a few hundred idle sockets reach; the hard limit is Pocket's to use.
+        FileLimit.raiseToHardLimit()
         let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
                                                   trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names,
                                                   backups: backups, backupDirectory: backupDirectory, backupTime: backupTime,
@@ -63,11 +66,13 @@ struct Serve: AsyncParsableCommand {
         let configuration = try PocketConfiguration.resolve(options: options, environment: environment)
         // Checked before anything is opened, so a bad address stops the server with one line.
         let sources = try PocketConfiguration.resolveAppSources(manifestURL: manifestURL, environment: environment)
-        let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
+        let dataDirectory = try openDataDirectory(configuration.dataDirectory)
         // Held while serving, so `pocket restore` can tell the folder is in use; the kernel drops it when the process ends.
         guard let folderLock = try DataFolderLock.forServing(dataDirectory.url) else {
             throw CommandFailure(description: "a restore is under way in \(dataDirectory.url.path): wait for it to finish, then start Pocket")
         }
+        // Copies a daily backup killed part-way left beside its archive (every database, people.sqlite too).
+        if let backups = configuration.backups { BackupShelf(folder: backups.directory).removeStaleStaging() }
         let conference = ConferenceOptions(manifestURL: ManifestLocation.url(configured: sources.sciManifest), autoUpdate: autoUpdate)
         for path in [configuration.tls?.certificate, configuration.tls?.key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
             throw ConfigurationError.unreadableFile(path: path)
@@ -82,6 +87,10 @@ struct Serve: AsyncParsableCommand {
         }
         // Before any store or page memo is made, so every cache of a turned-off layer keeps nothing.
         BenchCaches.turnOff(configuration.benchWithout)
+        if let keeper, let ending = TLSError.authorityEndingWarning(keeper.authority, folder: TLSFolder(dataDirectory: dataDirectory.url).url.path, now: Date()) {
+            FileHandle.standardError.write(Data(("WARNING: " + ending + "\n").utf8))
+            logger.warning("\(ending)")
+        }
         // Before the first store is opened, since opening one runs its migrations.
         let backupDirectory = configuration.backups?.directory ?? PocketConfiguration.defaultBackupDirectory(in: dataDirectory.url)
         _ = try await PreMigrationBackup.makeIfNeeded(dataDirectory: dataDirectory.url, backupDirectory: backupDirectory, logger: logger)
@@ -110,7 +119,8 @@ struct Serve: AsyncParsableCommand {
                 configuration: configuration,
                 apps: made.apps,
                 people: webPeople,
-                household: HouseholdData(personal: made.personal, backups: backups.map { BackupShelf(folder: $0.directory) }),
+                household: HouseholdData(personal: made.personal, backups: backups.map { BackupShelf(folder: $0.directory) },
+                                         backupHealth: backups.map { _ in BackupHealth(dataDirectory: dataDirectory.url) }),
                 services: backups.map { [DailyBackups(schedule: $0, dataDirectory: dataDirectory.url, logger: logger)] } ?? [],
                 resources: try WebResources.bundled(),
                 logger: logger,

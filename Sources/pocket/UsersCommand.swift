@@ -70,7 +70,7 @@ struct UsersCommand: AsyncParsableCommand {
 /// Opens `people.sqlite` in the data directory the options name.
 func openPeople(_ data: DataOptions) throws -> PeopleDatabase {
     let configuration = try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment)
-    let directory = try DataDirectory(url: configuration.dataDirectory)
+    let directory = try openDataDirectory(configuration.dataDirectory)
     do {
         return try PeopleDatabase.onDisk(at: directory.file("people.sqlite"))
     } catch {

@@ -224,6 +224,31 @@ struct PlatesMergeTests {
         _ = try await game.apply(PlateChange(id: "late", at: t0.milliseconds + 5_000, kind: .spot, stateCode: "TX"))
         #expect(try await outcome(game).finished == [["AL", "CA", "TX"]])
     }
+
+    @Test func anUpgradedGameKeepsItsTripsThroughAnExportAndAnImport() async throws {
+        // A game from before the change log: no New Trip change marks where its second trip starts.
+        let queue = try DatabaseQueue()
+        try PlatesDatabase.migrate(queue, upTo: "v2: trips and settings belong to a person")
+        let t0 = Date(milliseconds: base - 50_000), t1 = Date(milliseconds: base - 40_000), t2 = Date(milliseconds: base - 30_000)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO trip(id, personID, startedAt, endedAt) VALUES (1, 1, ?, ?), (2, 1, ?, NULL)", arguments: [t0, t1, t1])
+            try db.execute(sql: """
+                INSERT INTO spot(tripID, stateCode, spottedAt, latitude, longitude)
+                VALUES (1, 'AL', ?, NULL, NULL), (1, 'NY', ?, NULL, NULL), (2, 'NY', ?, 40.7, -74.0), (2, 'OR', ?, NULL, NULL)
+                """, arguments: [t0, t0.addingTimeInterval(1), t2, t2])
+        }
+        let exported = try await PlatesDatabase(writer: queue, catalog: catalog).game(for: .firstOwner).exported()
+        #expect(exported.trips.count == 2 && !exported.changes.contains { $0.kind == "newTrip" })
+
+        // Imported into someone on another Pocket, the two trips stay two, with their own spots;
+        let moved = try PlatesDatabase.inMemory(catalog: catalog).game(for: PersonID(rawValue: 2))
+        try await moved.importData(exported)
+        #expect(try await moved.exported().trips == exported.trips)
+        // and importing the file again changes nothing.
+        let once = try await moved.exported()
+        try await moved.importData(exported)
+        #expect(try await moved.exported() == once)
+    }
 }
 
 private extension Date {

@@ -14,7 +14,7 @@ struct DataDirectoryTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let directory = try DataDirectory(url: root.appendingPathComponent("a/b"))
         #expect(FileManager.default.fileExists(atPath: directory.url.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [DataFolderMarker.fileName])
         #expect(directory.file("pocket.sqlite").lastPathComponent == "pocket.sqlite")
         let sub = try directory.folder("downloads")
         #expect(FileManager.default.fileExists(atPath: sub.path))

@@ -71,6 +71,34 @@ struct LeafRenewalTests {
         #expect(f.keeper.current.reasonToRenew(authority: otherCA, served: f.names.current, now: f.date.now) == "it was not issued by this certificate authority")
     }
 
+    /// Issue #33: near the authority's end a leaf never outlives it, is not renewed over and over
+    /// for that, and the owner is warned a year ahead with what to do.
+    @Test func nearTheAuthoritysEndALeafNeverOutlivesItAndTheOwnerIsWarned() throws {
+        let made = Date(timeIntervalSince1970: 1_790_000_000)
+        let authority = try CertificateAuthority.make(machine: "laptop", scope: householdScope, now: made)
+        let end = authority.certificate.notValidAfter
+        let late = end.addingTimeInterval(-200 * 86400)
+        let leaf = try LeafCertificate.issue(by: authority, for: householdNames, now: late)
+        #expect(leaf.expires == end)
+        #expect(leaf.reasonToRenew(authority: authority, served: householdNames, now: end.addingTimeInterval(-10 * 86400)) == nil)
+
+        #expect(TLSError.authorityEndingWarning(authority, folder: "/d/tls", now: made) == nil)
+        let warning = try #require(TLSError.authorityEndingWarning(authority, folder: "/d/tls", now: late))
+        #expect(warning.contains(end.formatted(.iso8601.year().month().day())) && warning.contains("rm -r '/d/tls'"))
+    }
+
+    /// Issue #33: a leaf key others may read is refused as the CA's key is, with what to do.
+    @Test func aKeptLeafKeyOthersMayReadIsRefused() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(at: f.folder.url.deletingLastPathComponent()) }
+        #expect(chmod(f.folder.leafKey.path, 0o644) == 0)
+        #expect(throws: TLSError.keyReadableByOthers(path: f.folder.leafKey.path, folder: f.folder.url.path)) {
+            try LeafKeeper(authority: f.keeper.authority, folder: f.folder, servedNames: { f.names.current }, now: { f.date.now })
+        }
+        #expect(chmod(f.folder.leafKey.path, 0o600) == 0)
+        #expect(try LeafKeeper(authority: f.keeper.authority, folder: f.folder, servedNames: { f.names.current }, now: { f.date.now }).current.certificate == f.keeper.current.certificate)
+    }
+
     @Test func thePeriodicCheckRenewsOnTheClocksTickWithoutSleeping() async throws {
         let f = try fixture()
         defer { try? FileManager.default.removeItem(at: f.folder.url.deletingLastPathComponent()) }

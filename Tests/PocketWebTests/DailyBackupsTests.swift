@@ -1,4 +1,6 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Logging
 import PocketCore
 import Testing
@@ -40,5 +42,43 @@ struct DailyBackupsTests {
         let early = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 26, hour: 1)))
         #expect(schedule.next(after: evening, calendar: calendar) == calendar.date(from: DateComponents(year: 2026, month: 11, day: 27, hour: 3, minute: 30)))
         #expect(schedule.next(after: early, calendar: calendar) == calendar.date(from: DateComponents(year: 2026, month: 11, day: 26, hour: 3, minute: 30)))
+    }
+
+    /// Issue #33: a failing daily backup is said where the owner looks, not only in the log.
+    @Test func aFailingDailyBackupShowsInSettingsAndHealthzUntilOneSucceeds() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("daily-backups-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        _ = try await PeopleDatabase.onDisk(at: data.appendingPathComponent("people.sqlite")).addPerson(name: "Ann", password: "correct horse battery", isOwner: true)
+        // A backup folder that cannot be made: its parent is a file.
+        try Data("x".utf8).write(to: root.appendingPathComponent("usb"))
+        let shelf = root.appendingPathComponent("usb/backups")
+
+        await DailyBackups(schedule: .init(directory: shelf), dataDirectory: data, logger: Logger(label: "test")).backUp()
+
+        let health = BackupHealth(dataDirectory: data)
+        let failure = try #require(health.failure())
+        #expect(failure.problem.contains(shelf.path))
+        let household = try await TestHousehold.make()
+        let router = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: SignInAs(member: household.owner))
+        let app = Application(router: buildRouter(renderer: try PageRenderer(resources: WebResources.bundled()), apps: [], people: WebPeople(store: household.people),
+                                                  household: HouseholdData(backups: BackupShelf(folder: shelf), backupHealth: health), router: router))
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: PeopleRoute.settings.href, method: .get) { $0.text }
+            #expect(page.contains("id=\"settings-backup-failed\"") && page.contains(shelf.path))
+            let memberPage = try await client.execute(uri: PeopleRoute.settings.href, method: .get, headers: [.cookie: household.member.cookie]) { $0.text }
+            #expect(!memberPage.contains("settings-backup-failed"))
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                let answer = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let unwell = answer?["unwell"] as? [String: String]
+                #expect(unwell?["backup"]?.hasPrefix("the daily backup failed at ") == true)
+            }
+        }
+
+        await DailyBackups(schedule: .init(directory: root.appendingPathComponent("good")), dataDirectory: data, logger: Logger(label: "test")).backUp()
+        #expect(health.failure() == nil)
     }
 }

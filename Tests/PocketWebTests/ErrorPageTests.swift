@@ -32,6 +32,30 @@ struct ErrorPageTests {
         }
     }
 
+    /// Issue #32 (N1): a database that cannot be opened (out of file handles) is passing, not a
+    /// bug: 503 with `Retry-After`, for a page and for the outbox's JSON alike.
+    @Test func aDatabaseThatCannotBeOpenedIs503WithRetryAfter() async throws {
+        let app = try await makeApplication(apps: [FixtureApp()])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/fixture/cannot-open", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] == "5")
+                #expect(response.text.contains("Pocket cannot open its data just now"))
+            }
+            try await client.execute(uri: "/fixture/cannot-open", method: .get, headers: [.accept: "application/json"]) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] == "5")
+                #expect(response.text.contains(#""error""#))
+            }
+        }
+    }
+
+    @Test func aRepeatingLogLineIsDueOnceAMinute() {
+        let once = OncePerMinute()
+        #expect(once.isDue())
+        #expect(!once.isDue())
+    }
+
     @Test func clientErrorsShowTheirMessageEscaped() async throws {
         let app = try await makeApplication(apps: [FixtureApp()])
         try await app.test(.router) { client in

@@ -62,6 +62,14 @@ struct MuralsRouteTests {
                 // No Leaflet here: the map says so in one line, and the list still works.
                 #expect(response.text.contains("The map library (Leaflet) is not installed"))
                 #expect(response.headers[.contentSecurityPolicy]?.contains("img-src 'self' data: https://tile.openstreetmap.org") == true)
+                // The service worker fetches the tiles it keeps, so they are allowed as fetches too.
+                #expect(response.headers[.contentSecurityPolicy]?.contains("connect-src 'self' https://tile.openstreetmap.org") == true)
+            }
+            // The worker knows which addresses are the map's tiles, and the placeholder for the rest.
+            try await client.execute(uri: "/sw.js", method: .get) { response in
+                let placeholder = try PageRenderer(resources: WebResources.bundled()).assets.url("img/map-tile-offline.svg")
+                #expect(response.text.contains(#"const TILES = {"placeholder":"\#(placeholder)","templates":["https://tile.openstreetmap.org/{z}/{x}/{y}.png"]};"#))
+                #expect(response.headers[.contentSecurityPolicy]?.contains("connect-src 'self' https://tile.openstreetmap.org") == true)
             }
             try await client.execute(uri: "/murals", method: .get, headers: [.cookie: "murals_at=53.4420%2C-3.0420"]) { response in
                 #expect(order(response.text) == ["1", "2", "3"])

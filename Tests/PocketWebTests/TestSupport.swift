@@ -26,6 +26,12 @@ struct FixtureApp: PocketApp {
         group.get("teapot") { _, _ -> Response in
             throw HTTPError(.badRequest, message: "The kettle <b>boiled</b> dry.")
         }
+        group.get("cannot-open") { _, _ -> Response in
+            // SQLite's own SQLITE_CANTOPEN, as when the process is out of file handles.
+            let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-folder-\(UUID().uuidString)/data.sqlite")
+            _ = try DatabaseFactory.onDisk(at: missing, label: "fixture")
+            return Response(status: .ok)
+        }
     }
 }
 

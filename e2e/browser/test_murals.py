@@ -4,7 +4,8 @@ that persist, the Favourites filter, the trail, the quiet offline line, real and
 the pages without JavaScript, and `pocket serve --demo` without Leaflet.
 
 The session server reads its murals from the `murals_service` fixture (24 murals along the bundled walk)
-and its map tiles from the same host, so nothing here touches the internet. Favourites and visits are
+and its map tiles from that fixture's tile host, which refuses what OpenStreetMap refuses (a tile with no
+Referer), so nothing here touches the internet. Favourites and visits are
 server-side, so every test starts from none of either, set over raw HTTP.
 """
 
@@ -14,7 +15,7 @@ import time
 import pytest
 
 from pocket_helpers import (ARTIFACTS, HOSTILE_MURAL_ARTIST, HOSTILE_MURAL_TITLE, VIEWPORTS, Checks, PocketServer,
-                            fixture_murals, http_request)
+                            check_real_tiles_with_only_the_origin, fixture_murals, http_request, map_tiles)
 
 MURALS = fixture_murals()
 COUNT = len(MURALS)
@@ -145,6 +146,38 @@ def test_pin_callout_leads_to_the_mural(page, murals):
     page.find(".leaflet-popup a.murals-popup").click()
     page.wait("location.pathname === '/murals/mural/5'", 10, "the callout did not lead to the mural")
     page.wait("document.querySelector('[data-screen] h1.navbar__title')?.textContent.trim() === 'Mural 05'", 10)
+
+
+# --------------------------------------------------------------------------- map tiles (OpenStreetMap's rules)
+
+
+def test_map_tiles_are_the_real_ones_and_carry_only_the_origin(page, murals, server, murals_service):
+    """OpenStreetMap refuses a tile that comes with no Referer: the tiles on screen are the host's real
+    ones, never its "blocked" tile, and the host hears only Pocket's origin, never a page's path or query."""
+    check_real_tiles_with_only_the_origin(page, murals_service.tiles, server.base_url,
+                                          open_murals=lambda: open_murals(page, path="/murals?show=all&at=53.4379,-3.0437"),
+                                          forget=lambda: page.driver.execute_cdp_cmd("Network.clearBrowserCache", {}))
+
+
+def test_a_refusing_tile_host_is_said_once_and_shows_no_blocked_tiles(page, murals, murals_service):
+    host = murals_service.tiles
+    page.open("/")
+    page.js_async("const done = arguments[arguments.length - 1]; caches.delete('pocket-tiles').then(() => done(true), () => done(false));")
+    page.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    page.open("/")
+    assert page.js("return !!navigator.serviceWorker?.controller"), "the service worker does not control the page"
+    host.refuse = 429
+    try:
+        open_murals(page)
+        page.wait("!document.querySelector('#murals-map-refused').hidden", 15, "a refusing tile host was not said")
+        note = page.text("#murals-map-refused")
+        assert "refused" in note and "HTTP 429" in note and "POCKET_MURALS_TILES" in note, note
+        assert len(page.finds("#murals-map-refused")) == 1
+        page.wait(lambda d: len(map_tiles(page)["placeholder"]) >= 4, 15, f"no placeholder tiles: {map_tiles(page)}")
+        shown = map_tiles(page)
+        assert not shown["blocked"] and not shown["other"], f"the host's blocked tile showed: {(shown['blocked'] + shown['other'])[:3]}"
+    finally:
+        host.refuse = None
 
 
 # --------------------------------------------------------------------------- location

@@ -1,7 +1,9 @@
 """Murals away from Pocket's server (issue #13): "Keep offline" saves every mural's page, thumbnail
 and pictures in the `pocket-kept` cache with visible progress; with the server stopped the list, the
 map's pins, every mural's details and its pictures still show; stars tapped offline wait in the
-outbox and reach the server exactly once when it is back.
+outbox and reach the server exactly once when it is back. On a walk (issue #31) the map tiles the
+person viewed are kept by the service worker, each asked of the tile host at most once while fresh,
+and show where the signal drops; a tile never viewed shows the placeholder.
 
 Each test runs its own server and really stops it (DevTools' offline switch does not reach the
 service worker's own fetches). The browser's HTTP cache is cleared before going offline, so a
@@ -12,7 +14,8 @@ import re
 
 import pytest
 
-from pocket_helpers import ARTIFACTS, Blackhole, Page, PocketServer, fixture_murals, http_request, wait_for_worker
+from pocket_helpers import (ARTIFACTS, Blackhole, Page, PocketServer, TileServer, check_walk_keeps_viewed_tiles, forget_the_walk, fixture_murals,
+                            http_request, wait_for_worker)
 
 MURALS = fixture_murals()
 # The service worker waits this long for the network before the saved copy, plus slack.
@@ -164,3 +167,31 @@ def test_a_star_is_kept_against_a_server_that_never_answers(own):
     page.js("window.dispatchEvent(new Event('online'))")
     page.wait("!document.querySelector('#pocket-offline')", 40, f"the star was not sent: {page.text('#pocket-offline')!r}")
     assert server_favourites(srv) == {mural_id}
+
+
+# --------------------------------------------------------------------------- a walk's map where the signal drops
+
+
+@pytest.fixture
+def walker(driver, tmp_path, plate_images, murals_service):
+    """A server of this test's own whose tiles come from a tile host of its own (OpenStreetMap's rules),
+    the service worker running, and nothing kept: no tiles, no position, an empty browser cache."""
+    murals_service.failing = False
+    tiles = TileServer().start()
+    srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
+                       env={"POCKET_PLATES_IMAGE_BASE": plate_images.base_url, **murals_service.env(),
+                            "POCKET_MURALS_TILES": tiles.template}).start()
+    page = Page(driver, srv.base_url)
+    page.reset()
+    page.open("/")
+    wait_for_worker(page)
+    forget_the_walk(page, forget=lambda: driver.execute_cdp_cmd("Network.clearBrowserCache", {}))
+    yield srv, tiles, page
+    srv.stop()
+    tiles.stop()
+
+
+def test_a_walk_keeps_the_tiles_it_viewed_where_the_signal_drops(walker):
+    srv, tiles, page = walker
+    check_walk_keeps_viewed_tiles(page, srv, tiles, len(MURALS),
+                                  forget=lambda: page.driver.execute_cdp_cmd("Network.clearBrowserCache", {}))

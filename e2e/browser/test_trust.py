@@ -120,8 +120,10 @@ def test_untrusted_the_trust_page_still_loads_and_says_what_to_do(own_https, tmp
         driver.quit()
 
 
-def test_a_trusting_phone_follows_the_qr_link_to_pairing_on_https_and_its_offline_spot_is_applied_once(own_https, tmp_path):
-    # The CA as the trust page offers it, into a throw-away NSS database: what "trust it once" does on a phone.
+def trusting_phone(own_https, tmp_path):
+    """A Chromium that trusts Pocket's CA (fetched from the trust page into a throw-away NSS database:
+    what "trust it once" does on a phone), signed in as the owner by following a pairing QR code's
+    link from the trust page to HTTPS."""
     pem = tmp_path / "Pocket-CA.pem"
     with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
             f"http://127.0.0.1:{own_https.http_port}/trust/Pocket-CA.pem", timeout=10) as res:
@@ -147,6 +149,15 @@ def test_a_trusting_phone_follows_the_qr_link_to_pairing_on_https_and_its_offlin
         assert "Continue as owner" in driver.find_element("id", "join-button").text
         driver.find_element("id", "join-button").click()
         wait(driver, "location.pathname === '/welcome' && !!document.querySelector('#welcome-open')", "pairing did not sign the phone in")
+    except BaseException:
+        driver.quit()
+        raise
+    return driver
+
+
+def test_a_trusting_phone_follows_the_qr_link_to_pairing_on_https_and_its_offline_spot_is_applied_once(own_https, tmp_path):
+    driver = trusting_phone(own_https, tmp_path)
+    try:
         # A later QR code (the trust page again, after HTTPS was visited) still opens and carries on.
         driver.get(own_https.trust_page + "#/settings")
         wait(driver, f"location.href === {own_https.https + '/settings'!r} && !!document.querySelector('#settings-devices')",
@@ -176,5 +187,24 @@ def test_a_trusting_phone_follows_the_qr_link_to_pairing_on_https_and_its_offlin
         page.open("/plates")
         page.wait("document.querySelectorAll('li[data-state].cell--spotted').length === 1", WAIT_S, "the spot was not kept")
         assert "Score: 1 / 50" in page.text("#plates-score")
+    finally:
+        driver.quit()
+
+
+def test_the_murals_position_cookie_is_secure_and_only_for_murals_on_https(own_https, tmp_path):
+    """The last position (murals_at) is never sent in the clear, nor to any page but Murals'."""
+    driver = trusting_phone(own_https, tmp_path)
+    try:
+        page = Page(driver, own_https.https)
+        page._signed_in_to = page.base_url  # signed in by pairing, not by a test cookie
+        page.open("/murals")
+        page.wait("!!document.querySelector('#murals[data-module-ready]')", WAIT_S, "the Murals module did not start")
+        page.js("document.querySelector('#murals-simulate [data-simulate=\"fixed\"]').click()")
+        page.wait(lambda d: any(c["name"] == "murals_at" for c in d.get_cookies()), WAIT_S, "no murals_at cookie was set")
+        cookie = next(c for c in driver.get_cookies() if c["name"] == "murals_at")
+        assert cookie.get("secure") is True, cookie
+        assert cookie.get("path") == "/murals", cookie
+        page.open("/plates")
+        assert "murals_at" not in page.js("return document.cookie"), "murals_at reaches pages outside /murals"
     finally:
         driver.quit()

@@ -9,12 +9,15 @@ import shutil
 import signal
 import sqlite3
 import stat
+import subprocess
 import threading
 import time
 import uuid
 import zipfile
 from contextlib import closing
 from pathlib import Path
+
+import pytest
 
 from people_helpers import add_person, request, sign_in
 from cli_helpers import REPO, free_port, one_line_error, run, start, wait_for
@@ -250,3 +253,135 @@ def test_an_archive_of_an_older_pocket_is_migrated_as_it_is_restored(tmp_path):
     with closing(sqlite3.connect(restored / "plates.sqlite")) as database:
         ran = [row[0] for row in database.execute("SELECT identifier FROM grdb_migrations ORDER BY rowid")]
     assert ran[:3] == plates["migrations"] and len(ran) > 3
+
+
+# Issue #33: backups and restores that can't hurt.
+
+def test_restore_refuses_a_folder_of_someone_elses_files_though_it_holds_an_sqlite_file_and_deletes_nothing(tmp_path):
+    _, archive = make_folder(tmp_path)
+    documents = tmp_path / "documents"
+    documents.mkdir()
+    (documents / "thesis.txt").write_text("chapter one")
+    with closing(sqlite3.connect(documents / "firefox-history.sqlite")) as history:
+        history.execute("CREATE TABLE visit(url TEXT)")
+        history.commit()
+    before = tree(documents)
+    line = one_line_error(run("restore", str(archive), "--data-dir", str(documents)))
+    assert "is not a Pocket data folder" in line and "nothing was changed" in line
+    assert tree(documents) == before
+
+
+def test_a_restore_into_pockets_folder_keeps_the_files_pocket_did_not_write(tmp_path):
+    data, archive = make_folder(tmp_path)
+    (data / "thesis.txt").write_text("chapter one")
+    done = run("restore", str(archive), "--data-dir", str(data))
+    assert done.returncode == 0, done.stderr
+    assert (data / "thesis.txt").read_text() == "chapter one"
+    assert "thesis.txt" in done.stdout
+
+
+def test_a_restore_killed_between_its_two_renames_is_finished_by_the_next_command(tmp_path):
+    data, archive = make_folder(tmp_path)
+    add_person(data, "bea", owner=False)
+    # Acted out with the real binary: the restored folder complete beside the data folder, which was moved aside.
+    staging, aside = tmp_path / ".data.restoring-1a2b3c4d", tmp_path / ".data.before-restore-1a2b3c4d"
+    assert run("restore", str(archive), "--data-dir", str(staging)).returncode == 0
+    data.rename(aside)
+
+    listed = run("users", "list", "--data-dir", str(data))
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stderr.strip().splitlines() == [f"pocket: a restore into {data} had been cut short after its archive was unpacked and checked: it is now finished"]
+    assert "ann" in listed.stdout and "bea" not in listed.stdout
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith(".data")) == []
+
+
+def test_a_restore_killed_before_it_was_ready_is_rolled_back_by_the_next_server(tmp_path):
+    data, archive = make_folder(tmp_path)
+    staging, aside = tmp_path / ".data.restoring-00000001", tmp_path / ".data.before-restore-00000001"
+    staging.mkdir()
+    (staging / "people.sqlite").write_bytes(b"half written")
+    data.rename(aside)
+
+    server, base = serve(data)
+    try:
+        assert spotted(base, "ann") == {"OR"}
+    finally:
+        stop(server)
+    assert f"pocket: a restore into {data} had been cut short before it was ready: it is rolled back" in server.stderr.read()
+    assert not staging.exists() and not aside.exists()
+
+
+def test_restore_refuses_an_archive_without_the_people_database(tmp_path):
+    data, archive = make_folder(tmp_path)
+    without = tmp_path / "without-people.zip"
+    with zipfile.ZipFile(archive) as source, zipfile.ZipFile(without, "w", zipfile.ZIP_DEFLATED) as copy:
+        manifest = json.loads(source.read("manifest.json"))
+        manifest["files"] = [entry for entry in manifest["files"] if entry["path"] != "people.sqlite"]
+        copy.writestr("manifest.json", json.dumps(manifest))
+        for entry in manifest["files"]:
+            copy.writestr(entry["path"], source.read(entry["path"]))
+    before = tree(data)
+    line = one_line_error(run("restore", str(without), "--data-dir", str(data)))
+    assert "has no people.sqlite" in line and "nothing was changed" in line
+    assert tree(data) == before
+
+
+def test_backups_never_hold_earlier_backups_and_a_killed_backups_copies_are_cleaned(tmp_path):
+    data, _ = make_folder(tmp_path)
+    inside = [archive_path(run("backup", "--data-dir", str(data))) for _ in range(3)]
+    assert all(path.parent == data / "backups" for path in inside)
+    killed = tmp_path / "usb" / f".pocket-backup-{uuid.uuid4()}"
+    killed.mkdir(parents=True)
+    shutil.copy(data / "people.sqlite", killed / "people.sqlite")
+
+    usb = archive_path(run("backup", "--to", str(tmp_path / "usb"), "--data-dir", str(data)))
+    manifest = verify(usb)
+    assert not [entry["path"] for entry in manifest["files"] if entry["path"].startswith("backups/")]
+    assert {"path": "backups", "reason": "earlier backups"} in manifest["leftOut"]
+    assert usb.stat().st_size < inside[0].stat().st_size * 3 // 2
+    assert not killed.exists()
+
+
+def test_a_full_disk_says_the_disk_is_full_and_where(tmp_path):
+    data, _ = make_folder(tmp_path)
+    with closing(sqlite3.connect(data / "plates.sqlite")) as plates:
+        plates.execute("CREATE TABLE IF NOT EXISTS padding(blob BLOB)")
+        plates.execute("INSERT INTO padding VALUES (randomblob(2000000))")
+        plates.commit()
+    small = tmp_path / "small"
+    small.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(small)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("mounting a small file system needs root: " + mounted.stderr.decode().strip())
+    try:
+        line = one_line_error(run("backup", "--to", str(small), "--data-dir", str(data)))
+        assert f"the disk holding {small} is full" in line, line
+    finally:
+        subprocess.run(["umount", str(small)], check=True)
+
+
+def test_restore_as_root_keeps_the_folders_owner_and_mode(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("only root can give files to another user")
+    data, archive = make_folder(tmp_path)
+    tmp_path.chmod(0o755)
+    for path in [data, *data.rglob("*")]:
+        os.lchown(path, 65534, 65534)
+    data.chmod(0o750)
+    done = run("restore", str(archive), "--data-dir", str(data))
+    assert done.returncode == 0, done.stderr
+    owners = {str(path.relative_to(data)): (path.lstat().st_uid, path.lstat().st_gid) for path in [data, *data.rglob("*")]}
+    assert set(owners.values()) == {(65534, 65534)}, owners
+    assert stat.S_IMODE(data.stat().st_mode) == 0o750
+
+
+def test_every_file_pocket_writes_is_its_owners_alone_however_it_is_started(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    data.chmod(0o755)
+    add_person(data, "ann")
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert stat.S_IMODE((data / "people.sqlite").stat().st_mode) == 0o600
+    archive = archive_path(run("backup", "--data-dir", str(data)))
+    assert stat.S_IMODE(archive.stat().st_mode) == 0o600
+    assert stat.S_IMODE(archive.parent.stat().st_mode) == 0o700

@@ -48,7 +48,21 @@ def test_a_low_port_gets_only_the_capability_to_bind_it_and_a_data_folder_its_ow
     assert "--data-dir /srv/pocket --port 443" in setting(text, "ExecStart")[0]
 
 
-@pytest.mark.parametrize("args", [["--data-dir", "relative/path"], ["--user", "0bad"], ["--user", "a b"], ["--", "--name", "50%"]])
+def test_the_unit_follows_the_folders_given_after_the_double_dash():
+    """Issue #33: a data folder after `--` is the one made writable (and given once), a backup
+    folder is writable too, and a folder under /home keeps homes read-only, not hidden."""
+    text = unit("--", "--data-dir", "/home/ada/pocket", "--backup-dir", "/mnt/usb")
+    assert setting(text, "ExecStart")[0].count("--data-dir") == 1
+    assert "--data-dir /home/ada/pocket --backup-dir /mnt/usb" in setting(text, "ExecStart")[0]
+    assert setting(text, "ReadWritePaths") == ["/home/ada/pocket /mnt/usb"]
+    assert setting(text, "ProtectHome") == ["read-only"]
+    text = unit("--data-dir", "/srv/pocket", "--", "--backup-dir=/srv/pocket-backups")
+    assert setting(text, "ReadWritePaths") == ["/srv/pocket /srv/pocket-backups"]
+    assert setting(text, "ProtectHome") == ["yes"]
+
+
+@pytest.mark.parametrize("args", [["--data-dir", "relative/path"], ["--user", "0bad"], ["--user", "a b"], ["--", "--name", "50%"],
+                                  ["--", "--backup-dir", "usb"], ["--data-dir", "/srv/a", "--", "--data-dir", "/srv/b"]])
 def test_values_a_unit_cannot_carry_are_refused_in_one_line(args):
     result = run("service", "unit", *args)
     assert result.returncode != 0
@@ -109,3 +123,8 @@ def test_a_packager_names_the_binary_and_a_settings_file_the_unit_reads():
     for args in (["--environment-file", "etc/default/pocket"], ["--executable", "pocket"], ["--environment-file", "/etc/50%"]):
         result = run("service", "unit", *args)
         assert result.returncode != 0 and result.stderr.startswith("pocket: cannot put"), result.stderr
+
+
+def test_the_unit_gives_pocket_more_open_files_than_systemds_default():
+    # systemd's default soft limit of 1,024 is what a few hundred idle sockets reach (issue #32).
+    assert setting(unit(), "LimitNOFILE") == ["65536"]

@@ -177,3 +177,41 @@ def test_bad_https_options_are_one_line(tmp_path):
         line = one_line_error(run("serve", "--https", "--port", str(free_port()), "--http-port", str(taken), "--log-level", "critical",
                                   "--data-dir", str(tmp_path / "ca")))
     assert f"or {taken} on 127.0.0.1 is already in use" in line and "--http-port" in line
+
+
+def test_plain_http_answers_only_pockets_own_names_head_like_get_and_tls_1_2_offers_only_aead(tmp_path):
+    # Issue #32: the trust listener built its redirect from any Host; HEAD /trust/* answered 404; TLS 1.2 offered CBC.
+    data = tmp_path / "data"
+    server = OwnHTTPS(tmp_path, data, "--https", "--name", NAME)
+    try:
+        for path in ["/", "/trust", "/signin"]:
+            status, headers, _ = request(server.http + path, headers={"Host": f"evil.example:{server.http_port}"})
+            assert status == 421 and headers.get("Location") is None, (path, status)
+        status, headers, _ = request(server.http + "/signin", headers={"Host": f"{NAME}:{server.http_port}"})
+        assert status == 307 and headers["Location"] == f"https://{NAME}:{server.port}/signin"
+        for name in ["Pocket.mobileconfig", "Pocket-CA.crt", "Pocket-CA.pem"]:
+            got, got_headers, body = request(server.http + "/trust/" + name)
+            head, head_headers, empty = request(server.http + "/trust/" + name, "HEAD")
+            assert (head, head_headers["Content-Type"], empty) == (got, got_headers["Content-Type"], ""), name
+            assert got == 200 and body
+        offered = set()
+        for cipher in ["ECDHE-ECDSA-AES128-SHA", "ECDHE-ECDSA-AES256-SHA", "AES256-SHA", "AES128-SHA", "ECDHE-ECDSA-AES128-SHA256"]:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+            context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+            context.minimum_version = context.maximum_version = ssl.TLSVersion.TLSv1_2
+            try:
+                context.set_ciphers(cipher)
+                with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
+                    with context.wrap_socket(raw) as tls_socket:
+                        offered.add(tls_socket.cipher()[0])
+            except (ssl.SSLError, ConnectionResetError):
+                pass
+        assert offered == set(), f"TLS 1.2 still offers {offered}"
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        context.minimum_version = context.maximum_version = ssl.TLSVersion.TLSv1_2
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
+            with context.wrap_socket(raw) as tls_socket:
+                assert "GCM" in tls_socket.cipher()[0] or "CHACHA20" in tls_socket.cipher()[0]
+    finally:
+        server.stop()

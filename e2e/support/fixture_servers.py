@@ -1,5 +1,5 @@
 """Loopback fixture servers both end-to-end suites (e2e/cli, e2e/browser) run Pocket against: the murals
-service with its pictures and map tiles, and a plain folder served over HTTP. Standard library only,
+service with its pictures, an OpenStreetMap-like tile host, and a plain folder served over HTTP. Standard library only,
 so the CLI suite needs no browser packages; pocket_helpers re-exports everything here."""
 
 from __future__ import annotations
@@ -116,6 +116,98 @@ def solid_png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
             + chunk(b"IDAT", zlib.compress(row * height, 9)) + chunk(b"IEND", b""))
 
 
+# The colour of the tile OpenStreetMap answers a refused request with ("Access blocked"), so a test
+# can tell it on screen from a real tile.
+BLOCKED_TILE_RGB = (200, 40, 160)
+
+
+def tile_rgb(z: int, x: int, y: int) -> tuple[int, int, int]:
+    """The colour of tile z/x/y on the fixture tile host: different next door, never the blocked one
+    nor Pocket's placeholder, so a test reading the screen knows which tile it sees."""
+    return (30 + (x * 37) % 120, 60 + (y * 53) % 120, 40 + (z * 29 + x + y) % 60)
+
+
+class TileServer:
+    """Stands in for tile.openstreetmap.org on a free loopback port and enforces what its tile usage
+    policy enforces (operations.osmfoundation.org/policies/tiles): a tile request with no Referer (or
+    one that is not an http(s) address), or with no User-Agent, is refused with 403 and the marked
+    "blocked" tile (BLOCKED_TILE_RGB); tiles come with OSM-like cache headers (Cache-Control max-age,
+    Expires) and CORS. Set `refuse` to a status (429) to refuse every tile as an overloaded host does.
+
+    Records every tile request's Referer in `referers` and counts requests per tile in `counts`
+    ("z/x/y" → n); `/tiles/{z}/{x}/{y}.png` is the template's path."""
+
+    def __init__(self, max_age: int = 7 * 24 * 3600):
+        self.max_age = max_age
+        self.refuse: int | None = None
+        self.referers: list[str | None] = []
+        self.counts: dict[str, int] = {}
+        self._pngs: dict[tuple, bytes] = {}
+        self._lock = threading.Lock()
+        self._httpd = None
+
+    @property
+    def base_url(self) -> str:
+        return base_url_of(self._httpd)
+
+    @property
+    def template(self) -> str:
+        return self.base_url + "/tiles/{z}/{x}/{y}.png"
+
+    def png(self, rgb: tuple[int, int, int]) -> bytes:
+        with self._lock:
+            if rgb not in self._pngs:
+                self._pngs[rgb] = solid_png(256, 256, rgb)
+            return self._pngs[rgb]
+
+    def total(self) -> int:
+        with self._lock:
+            return sum(self.counts.values())
+
+    def start(self) -> "TileServer":
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802
+                parts = urllib.parse.urlsplit(self.path).path.split("/")
+                if len(parts) != 5 or parts[1] != "tiles" or not parts[4].endswith(".png") \
+                        or not all(p.isdigit() for p in (parts[2], parts[3], parts[4][:-4])):
+                    return self.answer(404, "text/plain", b"not found", cache=False)
+                z, x, y = int(parts[2]), int(parts[3]), int(parts[4][:-4])
+                referer = self.headers.get("Referer")
+                with outer._lock:
+                    outer.referers.append(referer)
+                    key = f"{z}/{x}/{y}"
+                    outer.counts[key] = outer.counts.get(key, 0) + 1
+                valid = bool(referer) and urllib.parse.urlsplit(referer).scheme in ("http", "https")
+                if not valid or not self.headers.get("User-Agent"):
+                    return self.answer(403, "image/png", outer.png(BLOCKED_TILE_RGB), cache=False)
+                if outer.refuse:
+                    return self.answer(outer.refuse, "image/png", outer.png(BLOCKED_TILE_RGB), cache=False)
+                self.answer(200, "image/png", outer.png(tile_rgb(z, x, y)), cache=True)
+
+            def answer(self, status: int, kind: str, body: bytes, cache: bool):
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Access-Control-Allow-Origin", "*")
+                if cache:
+                    self.send_header("Cache-Control", f"max-age={outer.max_age}")
+                    self.send_header("Expires", self.date_time_string(time.time() + outer.max_age))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self._httpd = serve_in_background(Handler, "tile-host")
+        return self
+
+    def stop(self):
+        stop_serving(self._httpd)
+        self._httpd = None
+
+
 @dataclass(frozen=True)
 class MuralData:
     id: int
@@ -159,9 +251,9 @@ def mural_record(id: int, title: str, lat, lon, artist: str | None = "Some Artis
 
 
 class MuralsServer:
-    """Stands in for the COMP228 murals service and its picture host, and serves map tiles, on a free
-    loopback port: /nbm/data2.php?class=newbrighton_murals[&lastModified=YYYY-MM-DD], /nbm_images/<file>,
-    /nbm_images/_thumbnails/<file>, /tiles/{z}/{x}/{y}.png.
+    """Stands in for the COMP228 murals service and its picture host on a free loopback port:
+    /nbm/data2.php?class=newbrighton_murals[&lastModified=YYYY-MM-DD], /nbm_images/<file>,
+    /nbm_images/_thumbnails/<file>; and starts a TileServer (`tiles`, OpenStreetMap's rules) for the map.
 
     The feed lists `records` (data2.php's records, as `mural_record` makes them), and with `lastModified`
     only those modified on or after that day, as the real service does. Given no records it serves
@@ -177,7 +269,7 @@ class MuralsServer:
         self.body: str | None = None
         self.queries: list[dict[str, str]] = []
         self.requests: list[tuple[str, int]] = []
-        self.tile = solid_png(256, 256, (226, 232, 222))
+        self.tiles = TileServer()
         self.pictures = {}
         for m in self.murals:
             for k, name in enumerate(m.images):
@@ -208,7 +300,7 @@ class MuralsServer:
 
     @property
     def tiles_url(self) -> str:
-        return self.base_url + "/tiles/{z}/{x}/{y}.png"
+        return self.tiles.template
 
     def feed(self, since: str | None = None) -> bytes:
         """The feed's JSON: every record, or those modified on or after the day `since`."""
@@ -222,9 +314,7 @@ class MuralsServer:
             def do_GET(self):  # noqa: N802
                 url = urllib.parse.urlsplit(self.path)
                 path = url.path
-                if path.startswith("/tiles/"):
-                    status, kind, body = 200, "image/png", outer.tile
-                elif path in outer.pictures:
+                if path in outer.pictures:
                     status, kind, body = 200, "image/png", outer.pictures[path]
                 elif path == "/nbm/data2.php":
                     query = dict(urllib.parse.parse_qsl(url.query))
@@ -247,6 +337,7 @@ class MuralsServer:
                 pass
 
         self._httpd = serve_in_background(Handler, "murals-service")
+        self.tiles.start()
         if self.records is None:
             self.records = [mural_record(
                 m.id, m.title, f"{m.lat:.6f}", f"{m.lon:.6f}", artist=m.artist, info=f"About {m.title}.\nPainted in 2022.",
@@ -260,4 +351,5 @@ class MuralsServer:
                 "POCKET_MURALS_TILES": self.tiles_url}
 
     def stop(self):
+        self.tiles.stop()
         stop_serving(self._httpd)

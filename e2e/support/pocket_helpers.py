@@ -30,9 +30,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 # The fixture servers both suites share live in fixture_servers (no selenium there); re-exported here.
-from fixture_servers import (HOSTILE_MURAL_ARTIST, HOSTILE_MURAL_TITLE, FolderServer, MuralData,  # noqa: F401
-                             MuralsServer, base_url_of, bundled_walk, fixture_murals, mural_record, serve_in_background,
-                             solid_png, stop_serving)
+from fixture_servers import (BLOCKED_TILE_RGB, HOSTILE_MURAL_ARTIST, HOSTILE_MURAL_TITLE, FolderServer, MuralData,  # noqa: F401
+                             MuralsServer, TileServer, base_url_of, bundled_walk, fixture_murals, mural_record, serve_in_background,
+                             solid_png, stop_serving, tile_rgb)
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -286,6 +286,157 @@ class Blackhole:
             conn.close()
         if self._sock:
             self._sock.close()
+
+
+# What each map tile on screen shows, read from its pixels (a canvas, so what the person sees): its
+# zoom/x/y from its address, and the colour at (128, 60) of the tile, which is the placeholder's
+# background where Pocket shows "the map needs the network here".
+MAP_TILES_JS = """
+const box = document.querySelector('#murals-map').getBoundingClientRect();
+const canvas = Object.assign(document.createElement('canvas'), { width: 1, height: 1 });
+const g = canvas.getContext('2d', { willReadFrequently: true });
+return [...document.querySelectorAll('#murals-map .leaflet-tile-container img.leaflet-tile-loaded')].filter((img) => {
+  const r = img.getBoundingClientRect();
+  return r.right > box.left + 1 && r.left < box.right - 1 && r.bottom > box.top + 1 && r.top < box.bottom - 1
+    && getComputedStyle(img.closest('.leaflet-tile-container')).visibility !== 'hidden' && Number(getComputedStyle(img).opacity) > 0.5;
+}).map((img) => {
+  const m = /\\/(\\d+)\\/(\\d+)\\/(\\d+)\\.png$/.exec(new URL(img.src).pathname) ?? [];
+  g.clearRect(0, 0, 1, 1);
+  try {
+    g.drawImage(img, 128, 60, 1, 1, 0, 0, 1, 1);
+    const d = g.getImageData(0, 0, 1, 1).data;
+    return { src: img.src, z: Number(m[1]), x: Number(m[2]), y: Number(m[3]), rgb: [d[0], d[1], d[2]] };
+  } catch (err) {
+    return { src: img.src, error: String(err) };
+  }
+});
+"""
+# The placeholder tile's background (Sources/PocketWeb/Resources/Public/img/map-tile-offline.svg).
+PLACEHOLDER_TILE_RGB = (0xEC, 0xEA, 0xE4)
+
+
+def map_tiles(page) -> dict[str, list[dict]]:
+    """The map's tiles on screen, sorted by what they show: `real` (the tile host's tile for that
+    address), `blocked` (the host's refusal), `placeholder` (Pocket's "needs the network") and `other`."""
+    found: dict[str, list[dict]] = {"real": [], "blocked": [], "placeholder": [], "other": []}
+    for tile in page.js(MAP_TILES_JS):
+        rgb = tuple(tile.get("rgb") or ())
+        close = lambda want: len(rgb) == 3 and all(abs(a - b) <= 2 for a, b in zip(rgb, want))  # noqa: E731
+        if "error" not in tile and close(tile_rgb(tile["z"], tile["x"], tile["y"])):
+            found["real"].append(tile)
+        elif close(BLOCKED_TILE_RGB):
+            found["blocked"].append(tile)
+        elif close(PLACEHOLDER_TILE_RGB):
+            found["placeholder"].append(tile)
+        else:
+            found["other"].append(tile)
+    return found
+
+
+# --------------------------------------------------------------------------- Murals' map tiles, in any browser
+
+
+def tiles_settled(page) -> bool:
+    return page.js("""const imgs = [...document.querySelectorAll('#murals-map .leaflet-tile-container img')];
+        return imgs.length > 0 && imgs.every((i) => i.classList.contains('leaflet-tile-loaded') && i.complete && i.naturalWidth > 0);""")
+
+
+def check_tiles(page, viewed: set[str]) -> dict[str, list[dict]]:
+    """Every tile on screen is the real one if it was viewed before, else the placeholder; never the
+    host's blocked tile, a broken image or anything else."""
+    page.wait(lambda d: tiles_settled(page), 20, "the map's tiles did not settle (a tile is still loading or broken)")
+    # Leaflet fades tiles in: wait until some are drawn.
+    page.wait(lambda d: any(map_tiles(page).values()), 10, "no map tile is drawn")
+    shown = map_tiles(page)
+    key = lambda t: f"{t['z']}/{t['x']}/{t['y']}"  # noqa: E731
+    assert not shown["blocked"] and not shown["other"], f"tiles neither real nor the placeholder: {(shown['blocked'] + shown['other'])[:3]}"
+    for tile in shown["real"]:
+        assert key(tile) in viewed, f"tile {key(tile)} shows though it was never viewed"
+    for tile in shown["placeholder"]:
+        assert key(tile) not in viewed, f"tile {key(tile)} was viewed on the walk but shows the placeholder"
+    return shown
+
+
+def forget_the_walk(page, forget=lambda: None) -> None:
+    """`page` (its service worker running) as a phone that has kept nothing of Murals' map: no tiles, no
+    position, no simulation; `forget()` empties the browser's own cache where the browser can."""
+    page.js_async("""const done = arguments[arguments.length - 1];
+        sessionStorage.clear();
+        document.cookie = 'murals_at=; path=/murals; max-age=0';
+        caches.delete('pocket-tiles').then(() => done(true));""")
+    forget()
+    page.open("/")
+    assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
+
+
+def check_walk_keeps_viewed_tiles(page, srv, tiles, murals: int, forget=lambda: None) -> None:
+    """Murals on a walk (issue #31), on `page` whose map takes its tiles from the TileServer `tiles` and
+    whose service worker keeps none yet: the bundled 313-point walk at 20× views tiles, each asked of the
+    host at most once while fresh and kept by the worker; then Pocket (`srv`) and the tile host stop and
+    `forget()` empties the browser's own cache, and the map reopened shows the viewed tiles, the
+    placeholder for tiles never viewed (closer in), the pins, the blue dot and the list."""
+    page.open("/murals")
+    page.wait(f"document.querySelectorAll('#murals-map .murals-pin').length === {murals}", 20, "the map's pins did not show")
+    page.find("#murals-simulate-button").click()
+    page.wait("document.querySelector('#murals-simulate').open", 10, "the Simulate action sheet did not open")
+    page.settle("#murals-simulate")
+    page.find('#murals-simulate [data-simulate="walk"][data-speed="20"]').click()
+    page.wait("document.querySelector('#murals-location-note').textContent === 'Simulated walk finished.'", 90,
+              "the 313-point walk at 20× did not finish")
+    page.wait(lambda d: tiles_settled(page), 20, "the map's tiles did not settle after the walk")
+    page.wait(lambda d: page.js_async("""const done = arguments[arguments.length - 1];
+        caches.open('pocket-tiles').then((c) => c.keys()).then((k) => done(k.length))""") > len(tiles.counts), 10,
+        "the service worker did not keep the tiles it fetched")
+
+    counts = dict(tiles.counts)
+    viewed = set(counts)
+    assert len(viewed) >= 6, f"the walk viewed only {len(viewed)} tiles"
+    again = {k: n for k, n in counts.items() if n > 1}
+    assert not again, f"tiles asked of the host more than once while fresh: {again}"
+    kept = page.js_async("""const done = arguments[arguments.length - 1];
+        caches.open('pocket-tiles').then((c) => c.keys()).then((k) => done(k.map((r) => r.url)))""")
+    kept_tiles = {u.split("/tiles/", 1)[1].removesuffix(".png") for u in kept if "/tiles/" in u}
+    assert kept_tiles == viewed, f"kept {len(kept_tiles)} tiles, viewed {len(viewed)}: {sorted(kept_tiles ^ viewed)[:5]}"
+    assert len(check_tiles(page, viewed)["real"]) >= 4
+
+    # The signal drops: neither Pocket nor the tile host answers, and the browser's own cache is empty.
+    forget()
+    assert srv.stop() == 0
+    tiles.stop()
+    page.open("/murals")
+    page.wait("document.querySelector('#pocket-offline')", 20, "no offline bar on the saved Murals page")
+    page.wait(f"document.querySelectorAll('#murals-map .murals-pin').length === {murals}", 20, "the pins did not show offline")
+    assert page.js("return document.querySelectorAll('#murals-list > li').length") == murals, "the list did not show offline"
+    page.wait("document.querySelector('#murals-map path.murals-user')", 10, "no blue dot offline")
+    shown = check_tiles(page, viewed)
+    assert len(shown["real"]) >= 4, f"only {len(shown['real'])} kept tiles showed offline"
+
+    # Closer in, no tile was ever viewed: each says the map needs the network there.
+    page.find("#murals-map .leaflet-control-zoom-in").click()
+    page.wait("document.querySelectorAll('#murals-map .leaflet-tile-container img[src*=\"/tiles/18/\"]').length >= 4", 10, "the map did not zoom in")
+    page.wait(lambda d: len(map_tiles(page)["placeholder"]) >= 4, 20, f"no placeholder tiles closer in: {map_tiles(page)}")
+    shown = check_tiles(page, viewed)
+    assert all(t["z"] == 18 for t in shown["placeholder"]), shown["placeholder"][:3]
+    assert not page.exists("#murals-map-refused:not([hidden])"), "a stopped tile host was reported as refusing"
+
+
+def check_real_tiles_with_only_the_origin(page, host, origin: str, open_murals, forget=lambda: None) -> None:
+    """The map's tiles on screen are the tile host's real ones, never its "blocked" tile, and the host
+    heard only Pocket's `origin` as Referer (OpenStreetMap refuses tiles without one): with nothing
+    kept on the phone (`forget()` empties the browser's own cache), `open_murals()` shows the map."""
+    page.open("/")
+    page.js_async("const done = arguments[arguments.length - 1]; caches.delete('pocket-tiles').then(() => done(true), () => done(false));")
+    forget()
+    before = len(host.referers)
+    open_murals()
+    page.wait("document.querySelectorAll('#murals-map img.leaflet-tile-loaded').length >= 4", 15, "the map's tiles did not load")
+    page.wait(lambda d: len(map_tiles(page)["real"]) >= 4, 15, f"the tiles on screen are not the tile host's: {map_tiles(page)}")
+    tiles = map_tiles(page)
+    assert not tiles["blocked"], f"the tile host refused tiles: {tiles['blocked'][:3]}"
+    assert not tiles["other"], f"tiles that are neither the host's nor the placeholder: {tiles['other'][:3]}"
+    referers = host.referers[before:]
+    assert referers, "no tile was asked of the tile host"
+    assert set(referers) == {origin + "/"}, f"Referers the tile host saw: {sorted(set(map(str, referers)))}"
 
 
 def wait_for_worker(page) -> None:

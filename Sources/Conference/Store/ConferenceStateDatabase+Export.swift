@@ -105,9 +105,24 @@ extension ConferenceLibrary {
         try await state.exported(for: person)
     }
 
-    /// Adds an export's bookmarks and recent talks to `person`'s.
-    public nonisolated func importTalks(_ data: ConferenceExport, for person: PersonID) async throws {
-        try await state.importData(data, for: person)
+    /// Adds an export's bookmarks and recent talks to `person`'s, leaving out bookmarks of talks
+    /// the database in use does not have (as a phone's bookmark of one would be refused). Returns
+    /// the talk ids left out, so the import can say so.
+    @discardableResult
+    public func importTalks(_ data: ConferenceExport, for person: PersonID) async throws -> [Int] {
+        let asked = Array(Set(data.bookmarks.map(\.talkID))).sorted()
+        let active = try await generation()
+        // Read straight from the file, not through the screens' memo: an import's list is asked once.
+        // In slices, so a long list stays within SQLite's limit on a statement's arguments.
+        var known = Set<Int>()
+        for start in stride(from: 0, to: asked.count, by: 500) {
+            let slice = Array(asked[start..<min(start + 500, asked.count)])
+            known.formUnion(try await active.read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: slice) }.map(\.id))
+        }
+        var kept = data
+        kept.bookmarks = data.bookmarks.filter { known.contains($0.talkID) }
+        try await state.importData(kept, for: person)
+        return data.bookmarks.map(\.talkID).filter { !known.contains($0) }
     }
 
     /// Every migration this Pocket knows for `conference/state.sqlite`, oldest first (read from a
@@ -121,5 +136,28 @@ extension ConferenceLibrary {
     /// loading any sci-core database.
     public static func migrateState(inFolder folder: URL) throws {
         _ = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"))
+    }
+}
+
+extension ConferenceLibrary {
+    /// For a restore: when the Conference folder being replaced (`current`) has an installed
+    /// database that still opens, the restored folder (`restored`) records it as installed too, so
+    /// a backup taken before a Conference update does not bring back the older record (or none)
+    /// and with it the sample. The file itself is carried over with `databases/`. Returns whether
+    /// it did; nothing is written to `current`.
+    @discardableResult
+    public static func keepInstalled(from current: URL, into restored: URL) async throws -> Bool {
+        let state = current.appendingPathComponent("state.sqlite")
+        guard FileManager.default.fileExists(atPath: state.path) else { return false }
+        // A folder replaced whose record cannot be read has none worth keeping: the archive's stands.
+        let record = try? await ConferenceStateDatabase.installedRecord(readingOnly: state)
+        guard let record = record ?? nil, SampleDatabase.fileName != record.fileName,
+              (try? CoreGeneration(file: current.appendingPathComponent("databases").appendingPathComponent(record.fileName), source: .installed(record))) != nil
+        else { return false }
+        try FileManager.default.createDirectory(at: restored, withIntermediateDirectories: true)
+        let target = try ConferenceStateDatabase.onDisk(at: restored.appendingPathComponent("state.sqlite"))
+        if try await target.installed()?.fileName == record.fileName { return false }
+        try await target.adoptInstalled(record)
+        return true
     }
 }

@@ -49,6 +49,28 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
+    /// The install record in the state file at `url`, read without migrating or writing it; nil when it has none.
+    static func installedRecord(readingOnly url: URL) async throws -> InstalledDatabase? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "conference-state-read"
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        defer { try? queue.close() }
+        return try await queue.read { db in
+            guard try db.tableExists("installed_database") else { return nil }
+            return try Row.fetchOne(db, sql: "SELECT * FROM installed_database WHERE id = 1").map(InstalledDatabase.init(row:))
+        }
+    }
+
+    /// Makes `record` the install record, with no digest but one of its file (the next open
+    /// builds it): for a restored folder taking the database installed in the folder it replaces.
+    func adoptInstalled(_ record: InstalledDatabase) async throws {
+        try await writer.write { db in
+            try Self.record(record, in: db)
+            try CoreDigest.delete(db, where: "fileName IS NULL OR fileName != ?", arguments: [record.fileName])
+        }
+    }
+
     /// Forgets the install record if it still names `fileName`, a file that cannot be opened, so
     /// the sample is current (the search index follows it, as it follows any file made current:
     /// `buildSearch`). A record naming another file was committed by an install since, and stays.

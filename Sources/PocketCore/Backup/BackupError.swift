@@ -24,6 +24,14 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
     case serverRunning(String)
     /// The restore could not put the restored folder in place.
     case cannotRestore(String)
+    /// A file Pocket keeps beside its data (the folder's marker) could not be written.
+    case cannotWriteFile(path: String, reason: String)
+    /// The folder a restore was asked to replace is not Pocket's.
+    case notPocketsFolder(String)
+    /// The archive lacks a database Pocket cannot fetch again.
+    case incompleteArchive(String)
+    /// Another process is restoring into the folder.
+    case restoreUnderWay(String)
 
     /// A one-line message.
     public var description: String {
@@ -50,6 +58,14 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a Pocket server is running on \(path): stop it first (for example sudo systemctl stop pocket), then restore; nothing was changed"
         case .cannotRestore(let reason):
             return "cannot restore: \(reason)"
+        case .cannotWriteFile(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        case .notPocketsFolder(let path):
+            return "\(path) is not a Pocket data folder (it has files but no \(DataFolderMarker.fileName) and no Pocket people.sqlite): give an empty or new folder, or Pocket's own; nothing was changed"
+        case .incompleteArchive(let path):
+            return "the backup has no \(path), which Pocket cannot fetch again: it is not a whole Pocket backup; nothing was changed"
+        case .restoreUnderWay(let path):
+            return "a restore into \(path) is under way in another process: wait for it to finish; nothing was changed"
         }
     }
 }

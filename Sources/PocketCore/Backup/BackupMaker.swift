@@ -49,6 +49,13 @@ public struct BackupMaker: Sendable {
     /// Folders that only mean something to a running process; so does every `*.lock` file (the
     /// data folder's, the Conference install's), whatever a store names it.
     static let transient: Set<String> = ["conference/incoming"]
+    /// The backups folder inside the data folder (`PocketConfiguration.defaultBackupDirectory`):
+    /// never in a backup, wherever this one is written, nor is any Pocket archive found elsewhere
+    /// in the folder, so an archive stays the size of the data.
+    static let backupsFolder = "backups"
+    /// The database every archive must hold: the people, their devices and passwords, which no
+    /// download brings back.
+    public static let peopleDatabase = "people.sqlite"
 
     /// Backs up `dataDirectory`; `includeCaches` adds the picture caches.
     public init(dataDirectory: URL, includeCaches: Bool = false) {
@@ -65,32 +72,35 @@ public struct BackupMaker: Sendable {
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .cannotWrite(path: folder.path, reason: Self.reason(error))
+            throw .cannotWrite(path: folder.path, reason: Self.reason(error, at: folder))
         }
         let plan = try planned(excluding: folder)
-        guard plan.items.contains(where: \.isDatabase) else { throw .nothingToBackUp(dataDirectory.path) }
-        let staging = folder.appendingPathComponent(".pocket-backup-\(UUID().uuidString)", isDirectory: true)
+        guard plan.items.contains(where: { $0.isDatabase && $0.path == Self.peopleDatabase }) else { throw .nothingToBackUp(dataDirectory.path) }
+        let shelf = BackupShelf(folder: folder)
+        let hold = try shelf.holdForBackingUp()
+        let staging = folder.appendingPathComponent(BackupShelf.stagingPrefix + UUID().uuidString, isDirectory: true)
         defer { try? manager.removeItem(at: staging) }
         var files: [BackupManifest.File] = []
         for (index, item) in plan.items.enumerated() {
             progress(Progress(done: index, total: plan.items.count, path: item.path))
             let staged = staging.appendingPathComponent(item.path)
-            try Self.makeParent(of: staged)
-            let migrations = item.isDatabase ? try Self.copyDatabase(from: dataDirectory.appendingPathComponent(item.path), to: staged, path: item.path) : nil
-            if !item.isDatabase { try Self.copyFile(from: dataDirectory.appendingPathComponent(item.path), to: staged, mode: item.mode) }
-            let digest = try Self.digest(of: staged)
+            try Self.makeParent(of: staged, in: folder)
+            let migrations = item.isDatabase ? try Self.copyDatabase(from: dataDirectory.appendingPathComponent(item.path), to: staged, path: item.path, in: folder) : nil
+            if !item.isDatabase { try Self.copyFile(from: dataDirectory.appendingPathComponent(item.path), to: staged, mode: item.mode, in: folder) }
+            let digest = try Self.digest(of: staged, in: folder)
             files.append(BackupManifest.File(path: item.path, size: digest.size, sha256: digest.sha256, mode: item.mode, migrations: migrations))
         }
         let manifest = BackupManifest(pocketVersion: PocketVersion.current, createdAt: ChangeTime.milliseconds(now), files: files, leftOut: plan.leftOut)
-        let url = BackupShelf(folder: folder).newArchiveURL(at: now)
+        let url = shelf.newArchiveURL(at: now)
         let partial = staging.appendingPathComponent("archive.zip.partial")
-        try write(manifest: manifest, stagedIn: staging, to: partial)
+        try write(manifest: manifest, stagedIn: staging, to: partial, in: folder)
         progress(Progress(done: plan.items.count, total: plan.items.count, path: ""))
         do {
             try manager.moveItem(at: partial, to: url)
         } catch {
-            throw .cannotWrite(path: url.path, reason: Self.reason(error))
+            throw .cannotWrite(path: url.path, reason: Self.reason(error, at: folder))
         }
+        withExtendedLifetime(hold) {}
         let size = (try? manager.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
         return Made(url: url, size: size, manifest: manifest)
     }
@@ -145,7 +155,7 @@ private extension BackupMaker {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if name.hasPrefix(".") || name.hasSuffix(".lock") || Self.transient.contains(path) { continue }
                 if name.hasSuffix("-wal") || name.hasSuffix("-shm") || name.hasSuffix("-journal") { continue }
-                if path == backupPath {
+                if path == backupPath || path == Self.backupsFolder || BackupShelf.isArchiveName(name) {
                     plan.leftOut.append(.init(path: path, reason: "earlier backups"))
                     continue
                 }
@@ -176,7 +186,7 @@ private extension BackupMaker {
     /// Copies a live database page by page inside one read transaction, so the copy is the
     /// database as of one commit; in WAL mode writers carry on meanwhile. The copy is switched to
     /// a rollback journal so it is one self-contained file, and its migrations are read back.
-    static func copyDatabase(from source: URL, to destination: URL, path: String) throws(BackupError) -> [String] {
+    static func copyDatabase(from source: URL, to destination: URL, path: String, in folder: URL) throws(BackupError) -> [String] {
         do {
             let from = try DatabaseQueue(path: source.path, configuration: DatabaseFactory.configuration(label: "backup-source"))
             defer { try? from.close() }
@@ -190,39 +200,39 @@ private extension BackupMaker {
             try to.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             return try to.read { db in try migrations(db) }
         } catch {
-            throw .databaseCopyFailed(path: path, reason: reason(error))
+            throw .databaseCopyFailed(path: path, reason: reason(error, at: folder))
         }
     }
 
-    static func copyFile(from source: URL, to destination: URL, mode: Int) throws(BackupError) {
+    static func copyFile(from source: URL, to destination: URL, mode: Int, in folder: URL) throws(BackupError) {
         do {
             try FileManager.default.copyItem(at: source, to: destination)
             guard chmod(destination.path, mode_t(mode)) == 0 else { throw POSIXError(.EPERM) }
         } catch {
-            throw .cannotWrite(path: destination.path, reason: reason(error))
+            throw .cannotWrite(path: destination.path, reason: reason(error, at: folder))
         }
     }
 
-    static func makeParent(of url: URL) throws(BackupError) {
+    static func makeParent(of url: URL, in folder: URL) throws(BackupError) {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .cannotWrite(path: url.path, reason: reason(error))
+            throw .cannotWrite(path: url.path, reason: reason(error, at: folder))
         }
     }
 
-    static func digest(of url: URL) throws(BackupError) -> (size: Int64, sha256: String) {
+    static func digest(of url: URL, in folder: URL) throws(BackupError) -> (size: Int64, sha256: String) {
         do {
             return try BackupDigest.of(file: url)
         } catch {
-            throw .cannotWrite(path: url.path, reason: reason(error))
+            throw .cannotWrite(path: url.path, reason: reason(error, at: folder))
         }
     }
 
     /// The zip: the manifest first, then every staged file, deflated. Created readable by its
     /// owner only, before a byte is written: it holds password hashes and the CA's key.
-    func write(manifest: BackupManifest, stagedIn staging: URL, to url: URL) throws(BackupError) {
+    func write(manifest: BackupManifest, stagedIn staging: URL, to url: URL, in folder: URL) throws(BackupError) {
         do {
             let archive = try Archive(url: url, accessMode: .create)
             guard chmod(url.path, 0o600) == 0 else { throw POSIXError(.EPERM) }
@@ -240,7 +250,7 @@ private extension BackupMaker {
             defer { try? handle.close() }
             try handle.synchronize()
         } catch {
-            throw .cannotWrite(path: url.path, reason: Self.reason(error))
+            throw .cannotWrite(path: url.path, reason: Self.reason(error, at: folder))
         }
     }
 }
@@ -252,11 +262,10 @@ extension BackupMaker {
         return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
 
-    /// A short reason from any error, without Foundation's long wording.
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
-        if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
-        return (error as NSError).localizedDescription
+    /// A short reason from any error, without Foundation's long wording; a write into `folder`
+    /// that failed for want of room says the disk is full and where (`FileProblem`).
+    static func reason(_ error: any Error, at folder: URL? = nil) -> String {
+        FileProblem.describe(error, at: folder)
     }
 }
 

@@ -9,15 +9,18 @@ import ZIPFoundation
 ///
 /// The archive is unpacked beside the data folder and migrated there (an older Pocket's archive
 /// becomes this Pocket's), then the folder is swapped in by renaming. The folder it replaces is
-/// kept aside until the new one is in place, and what the archive left out on purpose (the
-/// Conference database, picture caches, earlier backups) is carried over from it.
+/// kept aside until the new one is in place, and what the archive does not replace (the
+/// Conference database, picture caches, earlier backups, anything Pocket did not write) is
+/// carried over from it.
 public struct BackupRestorer: Sendable {
     /// What a restore did.
     public struct Report: Sendable, Equatable {
         /// The manifest of the archive restored.
         public var manifest: BackupManifest
-        /// Paths carried over from the folder replaced (left out of the archive, still good).
+        /// Paths carried over from the folder replaced (left out of the archive, or not Pocket's).
         public var carriedOver: [String]
+        /// What was found of an earlier restore cut short, and done, before this one began.
+        public var recovered: Recovery?
     }
 
     /// The migrations this Pocket knows, by database path inside the data folder; a `*` in a
@@ -46,6 +49,9 @@ public struct BackupRestorer: Sendable {
                 throw BackupError.unreadableArchive(path: archive.path, reason: Self.describe(error))
             }
             let manifest = try readManifest(zip, path: archive.path)
+            guard manifest.files.contains(where: { $0.path == BackupMaker.peopleDatabase && $0.isDatabase }) else {
+                throw BackupError.incompleteArchive(BackupMaker.peopleDatabase)
+            }
             let listed = Dictionary(manifest.files.map { ($0.path, $0) }) { first, _ in first }
             var found = Set<String>()
             for entry in zip where entry.path != BackupManifest.entryName {
@@ -67,29 +73,30 @@ public struct BackupRestorer: Sendable {
 
     /// Restores `archive` into `dataDirectory`. `migrate` opens every store in the unpacked
     /// folder before it is swapped in (so migrations run there); it must close them on return.
-    /// Refuses while a server holds the folder's lock. On any failure the data folder is as it was.
+    /// First finishes or rolls back a restore cut short (`recoverInterrupted`). Refuses while a
+    /// server holds the folder's lock, and a folder that is not Pocket's (`isPocketsFolder`). On
+    /// any failure the data folder is as it was; once restored it keeps its owner and mode, and
+    /// everything in the folder replaced that the archive does not replace is carried over.
     public func restore(_ archive: URL, into dataDirectory: URL, migrate: (URL) async throws -> Void) async throws(BackupError) -> Report {
         let target = dataDirectory.standardizedFileURL
         let manager = FileManager.default
         let parent = target.deletingLastPathComponent()
+        let recovered = try recoverInterrupted(target)
         var lock: DataFolderLock?
         if manager.fileExists(atPath: target.path) {
-            // The folder replaced is removed once the restore is done: never take a folder that is not Pocket's for one.
-            let names = (try? manager.contentsOfDirectory(atPath: target.path)) ?? []
-            guard names.isEmpty || names.contains(where: { $0.hasSuffix(".sqlite") }) else {
-                throw .cannotRestore("\(target.path) is not a Pocket data folder (it has no Pocket database): give an empty folder or Pocket's own; nothing was changed")
-            }
+            // Never take a folder that is not Pocket's for one: a mistyped --data-dir must lose nothing.
+            guard isPocketsFolder(target) else { throw .notPocketsFolder(target.path) }
             lock = try DataFolderLock.forRestoring(target)
             guard lock != nil else { throw .serverRunning(target.path) }
         } else {
             do {
                 try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             } catch {
-                throw .cannotRestore("cannot make \(parent.path): \(BackupMaker.reason(error))")
+                throw .cannotRestore("cannot make \(parent.path): \(BackupMaker.reason(error, at: parent))")
             }
         }
-        let token = UUID().uuidString.prefix(8)
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).restoring-\(token)", isDirectory: true)
+        let token = String(UUID().uuidString.prefix(8))
+        let staging = parent.appendingPathComponent(Self.stagingPrefix(of: target) + token, isDirectory: true)
         let manifest = try unpack(archive, into: staging)
         // The new folder is locked before it takes the old one's place, so no server starts on it half restored.
         let stagingLock = try DataFolderLock.forRestoring(staging)
@@ -99,8 +106,16 @@ public struct BackupRestorer: Sendable {
             try? manager.removeItem(at: staging)
             throw .cannotRestore("the restored data could not be opened by this Pocket (\(BackupMaker.reason(error))); nothing was changed")
         }
-        let aside = parent.appendingPathComponent(".\(target.lastPathComponent).before-restore-\(token)", isDirectory: true)
         let hadFolder = manager.fileExists(atPath: target.path)
+        do {
+            // Marked last: a restore cut short from here on is finished by the next command, not rolled back.
+            try DataFolderMarker.mark(staging)
+            if hadFolder { Self.adoptOwner(of: target, into: staging) }
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw .cannotRestore("\(error.description); nothing was changed")
+        }
+        let aside = parent.appendingPathComponent(Self.asidePrefix(of: target) + token, isDirectory: true)
         do {
             if hadFolder { try manager.moveItem(at: target, to: aside) }
         } catch {
@@ -116,16 +131,11 @@ public struct BackupRestorer: Sendable {
         }
         var carried: [String] = []
         if hadFolder {
-            for path in manifest.leftOut.map(\.path) + BackupMaker.cacheFolders.keys.sorted() where !carried.contains(path) {
-                let from = aside.appendingPathComponent(path), to = target.appendingPathComponent(path)
-                guard Self.isSafe(path), manager.fileExists(atPath: from.path), !manager.fileExists(atPath: to.path) else { continue }
-                try? manager.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if (try? manager.moveItem(at: from, to: to)) != nil { carried.append(path) }
-            }
+            carried = carryOver(from: aside, into: target)
             try? manager.removeItem(at: aside)
         }
         withExtendedLifetime((lock, stagingLock)) {}
-        return Report(manifest: manifest, carriedOver: carried)
+        return Report(manifest: manifest, carriedOver: carried, recovered: recovered)
     }
 }
 
@@ -189,6 +199,9 @@ private extension BackupRestorer {
         } catch let error as BackupError {
             throw error
         } catch {
+            // A failed write is the disk's fault, not the archive's.
+            let parent = folder.deletingLastPathComponent(), reason = BackupMaker.reason(error, at: parent)
+            if reason == FileProblem.diskFull(at: parent) { throw BackupError.cannotRestore("cannot unpack \(archivePath): \(reason); nothing was changed") }
             throw BackupError.unreadableArchive(path: archivePath, reason: Self.describe(error))
         }
         try handle.close()
@@ -221,19 +234,6 @@ private extension BackupRestorer {
         }
     }
 
-    func known(for path: String) -> Set<String>? {
-        if let exact = knownMigrations[path] { return Set(exact) }
-        for (pattern, identifiers) in knownMigrations {
-            let parts = pattern.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            let middle = path.dropFirst(parts[0].count).dropLast(parts[1].count)
-            if path.hasPrefix(parts[0]), path.hasSuffix(parts[1]), path.count >= parts[0].count + parts[1].count, !middle.contains("/") {
-                return Set(identifiers)
-            }
-        }
-        return nil
-    }
-
     static func describe(_ error: any Error) -> String {
         if let error = error as? Archive.ArchiveError {
             switch error {
@@ -247,6 +247,20 @@ private extension BackupRestorer {
 }
 
 extension BackupRestorer {
+    /// The migrations this Pocket knows for the database at `path`; nil when it is not one of Pocket's databases.
+    func known(for path: String) -> Set<String>? {
+        if let exact = knownMigrations[path] { return Set(exact) }
+        for (pattern, identifiers) in knownMigrations {
+            let parts = pattern.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            let middle = path.dropFirst(parts[0].count).dropLast(parts[1].count)
+            if path.hasPrefix(parts[0]), path.hasSuffix(parts[1]), path.count >= parts[0].count + parts[1].count, !middle.contains("/") {
+                return Set(identifiers)
+            }
+        }
+        return nil
+    }
+
     /// Whether `path` (from the archive, so from outside) names a place inside the folder: relative,
     /// made of plain names, never `.`, `..`, empty, or with a backslash or a control character.
     static func isSafe(_ path: String) -> Bool {

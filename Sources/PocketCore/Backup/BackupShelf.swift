@@ -52,6 +52,11 @@ public struct BackupShelf: Sendable, Equatable {
         return url
     }
 
+    /// Whether `name` is one Pocket gives an archive.
+    static func isArchiveName(_ name: String) -> Bool {
+        date(fromName: name) != nil
+    }
+
     /// Removes the archives `retained(_:)` does not keep and returns them.
     @discardableResult
     public func prune(daily: Int = 7, weekly: Int = 4, calendar: Calendar = .current) -> [Archive] {

@@ -1,15 +1,26 @@
+import Crypto
 import Foundation
 import GRDB
 
 /// The key-value rows behind the web server's sessions (hummingbird-auth's `SessionStorage`
 /// keeps them through a `PersistDriver`), stored here so a signed-in phone survives restarts.
+///
+/// A session's key holds the cookie's value, which signs its device in: only its SHA-256 is
+/// stored (`storedKey`), so a copy of `people.sqlite` (a backup archive, say) holds nothing a
+/// browser could send. The cookie's value is 128 random bits or more, so a plain hash suffices.
 extension PeopleDatabase {
+    /// What is stored for the session key `key`: `sha256:` and its SHA-256 in hexadecimal.
+    static func storedKey(_ key: String) -> String {
+        "sha256:" + SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Stores `value` under `key`. With `onlyIfNew`, returns false if the key exists. A nil
     /// `expires` keeps the row's expiry. `deviceID` ties the row to a device, so signing the
     /// device out deletes it.
     @discardableResult
     public func storeSession(key: String, value: Data, expires: Date?, deviceID: String?, onlyIfNew: Bool = false) async throws -> Bool {
-        try await writer.write { db in
+        let key = Self.storedKey(key)
+        return try await writer.write { db in
             let existing = try Row.fetchOne(db, sql: "SELECT expiresAt FROM session WHERE key = ?", arguments: [key])
             if existing != nil, onlyIfNew { return false }
             if let deviceID, try Row.fetchOne(db, sql: "SELECT 1 FROM device WHERE id = ?", arguments: [deviceID]) == nil {
@@ -27,6 +38,7 @@ extension PeopleDatabase {
 
     /// The stored value and its expiry, or nil if there is none or it has expired.
     public func loadSession(key: String, at date: Date = Date()) async throws -> (value: Data, expires: Date?)? {
+        let key = Self.storedKey(key)
         let stored = if let cache {
             try await cache.session(key) { try await readSession(key: key) }
         } else {
@@ -47,7 +59,7 @@ extension PeopleDatabase {
 
     /// Deletes a stored session.
     public func removeSession(key: String) async throws {
-        try await writer.write { db in try db.execute(sql: "DELETE FROM session WHERE key = ?", arguments: [key]) }
+        try await writer.write { db in try db.execute(sql: "DELETE FROM session WHERE key = ?", arguments: [Self.storedKey(key)]) }
     }
 
     /// Deletes expired sessions and pairing codes (run at start-up, before serving).
@@ -95,6 +107,12 @@ extension PeopleDatabase {
                 );
                 CREATE INDEX session_device ON session(deviceID);
                 """)
+        }
+        // Keys stored before were the cookies' values: each becomes its hash, so everyone signed in stays signed in.
+        migrator.registerMigration("v2: session keys stored hashed") { db in
+            for key in try String.fetchAll(db, sql: "SELECT key FROM session WHERE key NOT LIKE 'sha256:%'") {
+                try db.execute(sql: "UPDATE session SET key = ? WHERE key = ?", arguments: [storedKey(key), key])
+            }
         }
         return migrator
     }

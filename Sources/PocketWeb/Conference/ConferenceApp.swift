@@ -37,7 +37,7 @@ public struct ConferenceApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let pages = ConferencePages(store: store, updates: updates, texts: texts, renderer: environment.renderer)
+        let pages = ConferencePages(store: store, updates: updates, texts: texts, renderer: environment.renderer, streams: environment.streams)
         group.get(ConferenceRoute.Path.conferences.pattern, use: pages.conferences)
         group.get(ConferenceRoute.Path.conference.pattern, use: pages.conference)
         group.get(ConferenceRoute.Path.talk.pattern, use: pages.talk)

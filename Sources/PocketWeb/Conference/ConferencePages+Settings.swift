@@ -87,7 +87,7 @@ extension ConferencePages {
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
-        return EventStream.response(events: events)
+        return EventStream.response(events: events, owner: streams.owner(context))
     }
 
     // MARK: Helpers

@@ -8,6 +8,8 @@ struct ConferencePages: Sendable {
     let updates: ConferenceUpdates
     let texts: TalkTextArchive
     let renderer: PageRenderer
+    /// Bounds each person's event streams.
+    let streams: OpenStreams
     /// Rendered pages, kept while their models stay the same.
     private let conferencesPages = PageMemo<ConferenceScreens.Conferences>()
     private let splitPages = PageMemo<ConferenceScreens.Split>()

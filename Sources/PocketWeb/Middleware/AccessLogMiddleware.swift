@@ -3,6 +3,8 @@ import Hummingbird
 import Logging
 
 /// Writes one info line per request (method, path, status, duration), tagged with the request id.
+/// A setup token or a pairing code in the path is a secret that signs someone in: it is logged
+/// redacted, so the log (and any backup or support message it ends up in) never holds one.
 struct AccessLogMiddleware: RouterMiddleware {
     typealias Context = PocketRequestContext
 
@@ -21,11 +23,22 @@ struct AccessLogMiddleware: RouterMiddleware {
         }
     }
 
+    /// The paths whose last part is a secret (`/setup/<token>`, `/join/<code>`), as their routes spell them, up to the secret.
+    private static let secretPrefixes = [PeopleRoute.Path.setup, .joinLink].map { route in "/" + route.rawValue.prefix { $0 != ":" } }
+
+    /// `path` with a setup token or pairing code in it replaced by `[redacted]`.
+    static func loggedPath(_ path: String) -> String {
+        for prefix in secretPrefixes where path.hasPrefix(prefix) && path.count > prefix.count {
+            return prefix + "[redacted]"
+        }
+        return path
+    }
+
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info(
-            "\(request.method.rawValue) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds))ms"
+            "\(request.method.rawValue) \(Self.loggedPath(request.uri.path)) \(status) \(String(format: "%.1f", milliseconds))ms"
         )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import PocketCore
 
 /// Turns every error into a friendly page in Pocket's design, never a stack trace; a request
 /// that asks for JSON (and not HTML) gets `{"error": "…"}` with the same status instead.
@@ -24,11 +25,21 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return answer(status: error.status, message: error.message, request: request, context: context, headers: [:])
         } catch let error as any HTTPResponseError {
             return answer(status: error.status, message: nil, request: request, context: context, headers: [:])
+        } catch where HealthCheck.isCannotOpen(error) {
+            // Out of file handles (or the data folder gone): say so once, and ask the phone to retry.
+            if Self.cannotOpen.isDue() {
+                context.logger.error("a database cannot be opened (out of file handles?); answering 503 meanwhile: \(String(reflecting: error))")
+            }
+            return answer(status: .serviceUnavailable, message: "Pocket cannot open its data just now. Try again in a moment.",
+                          request: request, context: context, headers: [.retryAfter: "5"])
         } catch {
             context.logger.error("request failed: \(String(reflecting: error))")
             return answer(status: .internalServerError, message: nil, request: request, context: context, headers: [:])
         }
     }
+
+    /// Logs a database that cannot be opened at most once a minute, not once per request.
+    private static let cannotOpen = OncePerMinute()
 
     private func answer(status: HTTPResponse.Status, message: String?, request: Request, context: Context, headers: HTTPFields) -> Response {
         let model = ErrorPage.Model(status: status, message: message, requestID: context.id, path: request.uri.path)
@@ -68,3 +79,4 @@ enum JSONAnswer {
         encode(["error": message], status: status)
     }
 }
+

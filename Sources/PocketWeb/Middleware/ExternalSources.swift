@@ -11,14 +11,18 @@ public struct ExternalSources: Sendable, Equatable {
     public var connectSources: [String] = []
     /// Hashes (`'sha256-…'`) of the inline scripts Pocket itself writes: the import map only.
     public var scriptHashes: [String] = []
+    /// Map tile templates (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`): their hosts are
+    /// allowed as images and, for the service worker that keeps viewed tiles, as fetches.
+    public var tileTemplates: [String] = []
 
     /// Creates a policy with optional extra sources.
-    public init(imageSources: [String] = [], mediaSources: [String] = [], frameSources: [String] = [], connectSources: [String] = [], scriptHashes: [String] = []) {
+    public init(imageSources: [String] = [], mediaSources: [String] = [], frameSources: [String] = [], connectSources: [String] = [], scriptHashes: [String] = [], tileTemplates: [String] = []) {
         self.imageSources = imageSources
         self.mediaSources = mediaSources
         self.frameSources = frameSources
         self.connectSources = connectSources
         self.scriptHashes = scriptHashes
+        self.tileTemplates = tileTemplates
     }
 
     /// This policy widened by another's sources, without duplicates.
@@ -32,7 +36,8 @@ public struct ExternalSources: Sendable, Equatable {
             mediaSources: union(mediaSources, other.mediaSources),
             frameSources: union(frameSources, other.frameSources),
             connectSources: union(connectSources, other.connectSources),
-            scriptHashes: union(scriptHashes, other.scriptHashes)
+            scriptHashes: union(scriptHashes, other.scriptHashes),
+            tileTemplates: union(tileTemplates, other.tileTemplates)
         )
     }
 

@@ -49,9 +49,11 @@ public struct MuralsApp: PocketApp {
         AppDescriptor(id: "murals", name: "Murals", icon: "icons/apps/murals.svg", summary: "The New Brighton murals on a map, nearest first")
     }
 
-    /// Map tiles come straight from the tile server; mural pictures always come through Pocket.
+    /// Map tiles come straight from the tile server (the service worker fetches and keeps those
+    /// viewed); mural pictures always come through Pocket.
     public var externalSources: ExternalSources {
-        ExternalSources(imageSources: [tiles.origin].filter { !$0.isEmpty })
+        let origin = [tiles.origin].filter { !$0.isEmpty }
+        return ExternalSources(imageSources: origin, connectSources: origin, tileTemplates: [tiles.template])
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {

@@ -233,14 +233,17 @@ struct MuralsMapConfig: Sendable, Hashable {
 
     let library: Library?
     let tiles: String
+    /// The tile shown where the map has none, online or kept (the service worker shows the same).
+    let placeholder: String
     let module: String
     let centreLatitude: String
     let centreLongitude: String
     let missingText: String
 
-    init(leaflet: LeafletAssets?, tiles: String, module: String, centre: GeoCoordinate) {
+    init(leaflet: LeafletAssets?, tiles: String, placeholder: String, module: String, centre: GeoCoordinate) {
         library = leaflet.map { Library(script: $0.url("leaflet.js"), stylesheet: $0.url("leaflet.css")) }
         self.tiles = tiles
+        self.placeholder = placeholder
         self.module = module
         centreLatitude = MuralsPosition.degrees(centre.latitude)
         centreLongitude = MuralsPosition.degrees(centre.longitude)

@@ -51,7 +51,7 @@ extension MuralsHome {
             """
             <section class="murals__map" aria-label="Map">
             <div class="murals-map" id="murals-map" data-centre="\(map.centreLatitude),\(map.centreLongitude)"\
-            \(unwrap: map.library, { " data-leaflet-js=\"\($0.script)\" data-leaflet-css=\"\($0.stylesheet)\" data-tiles=\"\(map.tiles)\"" })>
+            \(unwrap: map.library, { " data-leaflet-js=\"\($0.script)\" data-leaflet-css=\"\($0.stylesheet)\" data-tiles=\"\(map.tiles)\" data-tile-placeholder=\"\(map.placeholder)\"" })>
             \(if: map.library != nil, """
             <p class="murals-map__note js-hidden" id="murals-map-nojs">The map needs JavaScript; the list works without it.</p>
             """, else: """
@@ -59,6 +59,9 @@ extension MuralsHome {
             """)
             </div>
             <p class="murals-map__chip" id="murals-trail-summary" role="status" hidden></p>
+            <p class="murals-map__chip murals-map__refused" id="murals-map-refused" role="status" hidden>\
+            The map’s tile server refused parts of the map (HTTP <span data-status></span>), so they stay blank; the list still works. \
+            The owner can choose another tile server with POCKET_MURALS_TILES (README: Murals, Map tiles).</p>
             </section>
             """
         }

@@ -40,7 +40,7 @@ struct MuralsPages: Sendable {
             position: position,
             filter: filter,
             status: MuralsSyncStatus(state: state, isDemo: service.isDemo),
-            map: MuralsMapConfig(leaflet: leaflet, tiles: tiles.template, module: renderer.assets.url("js/apps/murals.js"), centre: position ?? NewBrighton.centre),
+            map: MuralsMapConfig(leaflet: leaflet, tiles: tiles.template, placeholder: renderer.assets.url(ServiceWorker.placeholderTilePath), module: renderer.assets.url("js/apps/murals.js"), centre: position ?? NewBrighton.centre),
             start: Self.start
         ))
         let frame = PageFrame(title: "Murals", back: Self.home, screenClass: "screen--murals", app: Self.app)

@@ -48,15 +48,26 @@ struct HouseholdDataPages: Sendable {
             throw HTTPError(.badRequest, message: error.description)
         }
         let target = try await importTarget(form.fields)
+        let report: PersonalDataImportReport
         do {
-            try await household.personal.importData(document, for: target.person.id)
+            report = try await household.personal.importData(document, for: target.person.id)
         } catch {
             // A person made for this import goes again, so a refused import leaves nothing behind.
             if target.isNew { try? await people.store.removePerson(named: target.person.name) }
             throw HTTPError(.badRequest, message: error.description)
         }
         context.logger.notice("personal data of \(document.person.debugDescription) imported as \(target.person.name.debugDescription) by \(owner.name.debugDescription)")
-        return Response(status: .seeOther, headers: [.location: PeopleRoute.settings.href + "?notice=imported"])
+        if report != PersonalDataImportReport() {
+            context.logger.notice("""
+                import left out \(report.skippedStars.count) stars of murals this Pocket lacks \(Array(report.skippedStars.prefix(20))) \
+                and \(report.skippedBookmarks.count) bookmarks of talks it lacks \(Array(report.skippedBookmarks.prefix(20)))
+                """)
+        }
+        // Settings says what was skipped from the counts in its address (numbers only, so a link cannot put words there).
+        var location = PeopleRoute.settings.href + "?notice=imported"
+        if !report.skippedStars.isEmpty { location += "&skipped-stars=\(report.skippedStars.count)" }
+        if !report.skippedBookmarks.isEmpty { location += "&skipped-bookmarks=\(report.skippedBookmarks.count)" }
+        return Response(status: .seeOther, headers: [.location: location])
     }
 
     @Sendable func latestBackup(_ request: Request, context: PocketRequestContext) async throws -> Response {

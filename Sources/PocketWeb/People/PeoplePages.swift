@@ -146,7 +146,10 @@ struct PeoplePages: Sendable {
     // MARK: Settings
 
     @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let notice = request.queryFields["notice"].flatMap { Self.notices[$0] }
+        let count = { (name: String) in max(0, request.queryFields[name].flatMap { Int($0) } ?? 0) }
+        let notice = request.queryFields["notice"] == "imported"
+            ? PersonalDataImportReport.notice(skippedStars: count("skipped-stars"), skippedBookmarks: count("skipped-bookmarks"))
+            : request.queryFields["notice"].flatMap { Self.notices[$0] }
         return try await settingsPage(context: context, notice: notice, problem: nil, status: .ok, allDevices: request.queryFields["devices"] == "all")
     }
 
@@ -252,7 +255,7 @@ struct PeoplePages: Sendable {
 private extension PeoplePages {
     static let notices = [
         "added": "Added.", "removed": "Removed.", "signed-out": "That device is signed out.",
-        "password": "Password changed. Your other devices are signed out.", "imported": "Imported.",
+        "password": "Password changed. Your other devices are signed out.",
     ]
 
     /// Pairing attempts, redeemed or only looked up, are counted per client address.
@@ -358,7 +361,8 @@ private extension PeoplePages {
             of: identity.person.id, limit: allDevices ? PeopleDatabase.devicesPerPerson : SettingsPage.Model.devicesShown)
         let everyone = identity.person.isOwner ? try await people.store.people() : []
         let data = SettingsData.Model(person: identity.person, people: everyone, csrfToken: context.csrfToken,
-                                      latestBackup: identity.person.isOwner ? household.backups?.latest() : nil, backupsOn: household.backups != nil)
+                                      latestBackup: identity.person.isOwner ? household.backups?.latest() : nil, backupsOn: household.backups != nil,
+                                      backupFailure: identity.person.isOwner ? household.backupHealth?.failure() : nil)
         let model = SettingsPage.Model(
             person: identity.person, thisDevice: identity.device.id,
             devices: devices.devices, totalDevices: devices.total,

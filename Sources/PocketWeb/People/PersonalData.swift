@@ -147,15 +147,20 @@ public struct PersonalDataStores: Sendable {
     }
 
     /// Adds `document`'s data to `person`'s, and only theirs: every store writes through the
-    /// person it is given. Plates goes first because it checks every change before writing any;
-    /// the other parts are checked by their stores before their one transaction each.
-    public func importData(_ document: PersonalData, for person: PersonID) async throws(PersonalDataError) {
+    /// person it is given. Plates goes first because it checks every change (and that `trips`
+    /// is what they make) before writing any; the other parts are checked by their stores before
+    /// their one transaction each. Stars of murals and bookmarks of talks this Pocket does not
+    /// have are left out, and the report says which.
+    @discardableResult
+    public func importData(_ document: PersonalData, for person: PersonID) async throws(PersonalDataError) -> PersonalDataImportReport {
         try document.checkTimes()
+        var report = PersonalDataImportReport()
         do {
             if let part = document.plates, let plates { try await plates.game(for: person).importData(part) }
-            if let part = document.murals, let murals { try await murals.importData(part, for: person) }
+            if let part = document.murals, let murals { report.skippedStars = try await murals.importData(part, for: person) }
             if let part = document.converter, let converter { try await converter.store(for: person).importData(part) }
-            if let part = document.conference, let conference { try await conference.importTalks(part, for: person) }
+            if let part = document.conference, let conference { report.skippedBookmarks = try await conference.importTalks(part, for: person) }
+            return report
         } catch let error as PlatesError {
             throw .refused(error.description)
         } catch let error as MuralsError {
@@ -170,16 +175,50 @@ public struct PersonalDataStores: Sendable {
     }
 }
 
+/// What an import left out, and the one line Settings shows for it.
+public struct PersonalDataImportReport: Sendable, Equatable {
+    /// Mural ids of stars left out: this Pocket has no such mural.
+    public var skippedStars: [Int]
+    /// Talk ids of bookmarks left out: the Conference database in use has no such talk.
+    public var skippedBookmarks: [Int]
+
+    /// A report of what was left out.
+    public init(skippedStars: [Int] = [], skippedBookmarks: [Int] = []) {
+        self.skippedStars = skippedStars
+        self.skippedBookmarks = skippedBookmarks
+    }
+
+    /// The line shown once the import is done.
+    public var notice: String {
+        Self.notice(skippedStars: skippedStars.count, skippedBookmarks: skippedBookmarks.count)
+    }
+
+    /// "Imported.", or what was left out by count and why, in one line (counts only, so Settings
+    /// can show it from its address).
+    public static func notice(skippedStars: Int, skippedBookmarks: Int) -> String {
+        var skipped: [String] = []
+        if skippedStars == 1 { skipped.append("1 star of a mural this Pocket does not have") }
+        if skippedStars > 1 { skipped.append("\(skippedStars) stars of murals this Pocket does not have") }
+        if skippedBookmarks == 1 { skipped.append("1 bookmark of a talk its Conference database does not have") }
+        if skippedBookmarks > 1 { skipped.append("\(skippedBookmarks) bookmarks of talks its Conference database does not have") }
+        guard !skipped.isEmpty else { return "Imported." }
+        return "Imported, except \(skipped.joined(separator: " and ")): import the file again once a Murals sync or Conference update brings them."
+    }
+}
+
 /// What Settings offers beyond people: personal exports and imports, and the latest backup.
 public struct HouseholdData: Sendable {
     /// The stores exports are read from and imports written to.
     public var personal: PersonalDataStores
     /// Where `pocket serve` keeps its daily backups; nil when it makes none.
     public var backups: BackupShelf?
+    /// The daily backup's last failure, for Settings and `/healthz`; nil when it makes none.
+    public var backupHealth: BackupHealth?
 
     /// Creates the household's data access.
-    public init(personal: PersonalDataStores = PersonalDataStores(), backups: BackupShelf? = nil) {
+    public init(personal: PersonalDataStores = PersonalDataStores(), backups: BackupShelf? = nil, backupHealth: BackupHealth? = nil) {
         self.personal = personal
         self.backups = backups
+        self.backupHealth = backupHealth
     }
 }

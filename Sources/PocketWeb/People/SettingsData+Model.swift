@@ -23,8 +23,10 @@ enum SettingsData {
         let backup: Backup?
         /// Whether this server makes daily backups at all.
         let backupsOn: Bool
+        /// For owners, when the daily backup has failed since it last succeeded: when, and why.
+        let backupFailure: String?
 
-        init(person: Person, people: [Person], csrfToken: String, latestBackup: BackupShelf.Archive?, backupsOn: Bool) {
+        init(person: Person, people: [Person], csrfToken: String, latestBackup: BackupShelf.Archive?, backupsOn: Bool, backupFailure: BackupHealth.Failure? = nil) {
             exportHref = PeopleRoute.exportData.href
             isOwner = person.isOwner
             // A multipart body is read after the CSRF check, so its token travels in the address.
@@ -34,6 +36,7 @@ enum SettingsData {
                 Backup(detail: "\(SettingsPage.Model.format($0.date)) · \(ConferenceFormat.bytes($0.size))", href: PeopleRoute.latestBackup.href)
             } : nil
             self.backupsOn = backupsOn
+            self.backupFailure = person.isOwner ? backupFailure.map { "\(SettingsPage.Model.format(ChangeTime.date($0.at))): \($0.problem)" } : nil
         }
     }
 }

@@ -23,6 +23,9 @@ extension SettingsData {
             <section class="list-section" aria-labelledby="settings-backup-h">
             <h2 class="list-section__header" id="settings-backup-h">Backups</h2>
             <div class="list">
+            \(unwrap: model.backupFailure, { failure in
+                "<div class=\"cell\" role=\"alert\"><div class=\"cell__main\"><span class=\"cell__text\"><span class=\"cell__title\" id=\"settings-backup-failed\">The Daily Backup Failed</span><span class=\"cell__subtitle\">\(failure)</span></span></div></div>"
+            })
             \(unwrap: model.backup, { backup in
                 "<div class=\"cell\"><a class=\"cell__main\" href=\"\(backup.href)\" download id=\"settings-backup-latest\"><span class=\"cell__text\"><span class=\"cell__title\">Latest Backup</span><span class=\"cell__subtitle\">\(backup.detail)</span></span><span class=\"cell__chevron\" aria-hidden=\"true\"></span></a></div>"
             }, else: "<div class=\"cell\"><div class=\"cell__main\"><span class=\"cell__text\"><span class=\"cell__title\" id=\"settings-backup-none\">No backup yet</span></span></div></div>")

@@ -27,7 +27,7 @@ public struct RemoteApp: PocketApp {
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
         let events = RemoteEvents(signals: signals, store: store, now: now)
-        let pages = RemotePages(store: store, events: events, renderer: environment.renderer, now: now)
+        let pages = RemotePages(store: store, events: events, renderer: environment.renderer, streams: environment.streams, now: now)
         group.get(RemoteRoute.Path.root.pattern, use: pages.root)
         group.get(RemoteRoute.Path.tv.pattern, use: pages.tv)
         group.post(RemoteRoute.Path.tvPower.pattern, use: pages.tvPower)

@@ -91,7 +91,7 @@ extension RemotePages {
             throw HTTPError(.badRequest, message: "Say which page is listening: view=tv, dvr or screen.")
         }
         let since = query["since"].flatMap { Int64($0) }
-        return EventStream.response(events: events.stream(view: view, since: since))
+        return EventStream.response(events: events.stream(view: view, since: since), owner: streams.owner(context))
     }
 }
 

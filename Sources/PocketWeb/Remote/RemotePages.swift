@@ -10,6 +10,8 @@ struct RemotePages: Sendable {
     let store: RemoteDatabase
     let events: RemoteEvents
     let renderer: PageRenderer
+    /// Bounds each person's event streams.
+    let streams: OpenStreams
     let now: @Sendable () -> Date
 
     static let app = "remote"

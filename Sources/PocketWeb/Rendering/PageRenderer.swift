@@ -10,15 +10,14 @@ public struct PageRenderer: Sendable {
     private let links: PageContext
     /// The modules' versioned URLs, for the layout and the Content-Security-Policy.
     let importMap: ImportMap
-    /// `/sw.js`, made once: it only changes with the files, and the offline bar asks for it every
-    /// few seconds while the server is away.
-    let serviceWorkerScript: ByteBuffer
+    /// `/sw.js` less its constants, made once (ShellPages adds the apps' and keeps the whole).
+    let serviceWorkerBody: String
 
     /// Reads every static file.
     public init(resources: WebResources) throws {
         assets = try AssetCatalog(root: resources.publicFiles)
         importMap = try ImportMap(assets: assets)
-        serviceWorkerScript = ByteBuffer(string: try ServiceWorker.script(assets: assets))
+        serviceWorkerBody = try ServiceWorker.body(assets: assets)
         links = PageContext(
             csrfToken: "",
             signedIn: nil,

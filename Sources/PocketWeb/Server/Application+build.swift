@@ -13,6 +13,8 @@ import ServiceLifecycle
 ///
 /// - Parameters:
 ///   - people: with `trust` set when Pocket serves HTTPS with its own certificate authority.
+///   - connections: bounds every listener's connections; by default 128 per address and what the
+///     open-file limit allows in all (the trusted proxy exempt from the first).
 ///   - onServerRunning: told the main listener's port once bound.
 ///   - onPlainServerRunning: told the plain-HTTP listener's port once bound.
 public func buildApplication(
@@ -23,6 +25,7 @@ public func buildApplication(
     services: [any Service] = [],
     resources: WebResources,
     logger: Logger,
+    connections: ConnectionGate? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
     onPlainServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
@@ -34,24 +37,22 @@ public func buildApplication(
     }
     let hosts = ServedHosts.thisMachine(bind: configuration.host, extra: configuration.names, current: certificateNames)
     let router = buildRouter(renderer: renderer, apps: apps, people: people, household: household, isTLS: configuration.isHTTPS, hosts: hosts)
-    let server: HTTPServerBuilder
-    // A connection is closed when it sends no complete request part for this long: that ends
-    // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
-    // Streams being answered (Server-Sent Events, downloads) are not idle.
-    let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(connectionIdleLimit.components.seconds)))
-    if let tls = configuration.tls {
-        server = try .tls(.http1(configuration: http1), tlsConfiguration: loadTLS(tls))
+    let gate = connections ?? ConnectionGate(exempt: configuration.trustedProxy, logger: logger)
+    var tls: TLSConfiguration?
+    if let files = configuration.tls {
+        tls = try loadTLS(files)
     } else if let trust = people.trust {
-        server = try .tls(.http1(configuration: http1), tlsConfiguration: renewingTLSConfiguration(keeper: trust.keeper))
-    } else {
-        server = .http1(configuration: http1)
+        tls = try renewingTLSConfiguration(keeper: trust.keeper)
     }
+    // TLS 1.2 offers only AEAD suites with forward secrecy (no CBC); TLS 1.3's are all AEAD.
+    tls?.cipherSuites = aeadCipherSuites
+    let server = HTTPServerBuilder.gated(by: gate, tls: tls)
     // The plain listener's redirects name the main listener's port, known only once bound (`--port 0`).
     let mainPort = ListenerPort(configuration.port)
     var application = Application(
         router: router,
         server: server,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: acceptBacklog),
         onServerRunning: { channel in
             mainPort.value = channel.localAddress?.port ?? configuration.port
             await onServerRunning(mainPort.value)
@@ -62,9 +63,9 @@ public func buildApplication(
     application.addServices(services)
     if let httpPort = configuration.httpPort {
         let plain = Application(
-            router: buildPlainRouter(renderer: renderer, trust: people.trust, httpsPort: { mainPort.value }),
-            server: .http1(configuration: http1),
-            configuration: .init(address: .hostname(configuration.host, port: httpPort), serverName: nil),
+            router: buildPlainRouter(renderer: renderer, trust: people.trust, hosts: hosts, httpsPort: { mainPort.value }),
+            server: .gated(by: gate, tls: nil),
+            configuration: .init(address: .hostname(configuration.host, port: httpPort), serverName: nil, backlog: acceptBacklog),
             onServerRunning: { channel in await onPlainServerRunning(channel.localAddress?.port ?? httpPort) },
             logger: logger
         )
@@ -76,8 +77,28 @@ public func buildApplication(
     return application
 }
 
+/// Connections the kernel holds for Pocket to accept. Hummingbird's 256 filled while a flood's
+/// refused connections came straight back, and a phone's new connection then waited a second or
+/// more for its SYN to be sent again; the kernel caps this at `net.core.somaxconn` (4,096 by default).
+let acceptBacklog = 4096
+
 /// How long a connection may go without sending a complete request part before it is closed.
 public let connectionIdleLimit: Duration = .seconds(20)
+
+extension HTTPServerBuilder {
+    /// HTTP/1.1, over TLS when `tls` is given, each connection admitted by `gate` first.
+    static func gated(by gate: ConnectionGate, tls: TLSConfiguration?) -> HTTPServerBuilder {
+        // A connection is closed when it sends no complete request part for this long: that ends
+        // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
+        // Streams being answered (Server-Sent Events, downloads) are not idle.
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(connectionIdleLimit.components.seconds)))
+        return HTTPServerBuilder { responder in
+            let channel = HTTP1Channel(responder: responder, configuration: http1)
+            guard let tls else { return GatedChannel(base: channel, gate: gate) }
+            return GatedChannel(base: try TLSChannel(channel, tlsConfiguration: tls), gate: gate)
+        }
+    }
+}
 
 /// Runs every app's background work next to the server and cancels it at graceful shutdown.
 struct AppBackgroundService: Service {
@@ -99,10 +120,12 @@ struct AppBackgroundService: Service {
 
 /// Builds the router: shared middleware, the public routes (sign-in, setup, pairing, static
 /// files) and, behind the sign-in guard, the shell's and each app's routes below its prefix.
+/// `changeRate` bounds how fast each person's outbox changes are taken.
 /// Requests for a name Pocket does not serve (`hosts`) are refused. Tests pass their own
 /// `router` to put a middleware in front.
 public func buildRouter(
     renderer: PageRenderer, apps: [any PocketApp], people: WebPeople, household: HouseholdData = HouseholdData(), isTLS: Bool = false, hosts: ServedHosts = .any,
+    changeRate: ChangeRate = ChangeRate(),
     router: Router<PocketRequestContext> = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
 ) -> Router<PocketRequestContext> {
     let policy = apps.reduce(ExternalSources(scriptHashes: [renderer.importMap.cspSource])) { $0.merged(with: $1.externalSources) }
@@ -121,16 +144,23 @@ public func buildRouter(
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: SetupGate(people: people.store, setupPath: people.setupPath, renderer: renderer))
     router.add(middleware: CSRFMiddleware())
+    router.add(middleware: ChangeRateMiddleware(rate: changeRate))
 
     let store = people.store
-    let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor)) {
-        var problems: [(store: String, problem: String)] = []
-        if let problem = await HealthCheck.problem(of: store) { problems.append(("people", problem)) }
+    // One check of every database at a time, however many monitors (or strangers) ask at once.
+    let health = FreshCheck<[HealthProblem]> {
+        var problems: [HealthProblem] = []
+        if let problem = await HealthCheck.problem(of: store) { problems.append(HealthProblem(store: "people", problem: problem)) }
+        // A failing daily backup is the owner's to hear of before the day the backup is needed.
+        if let problem = household.backupHealth?.summary() { problems.append(HealthProblem(store: "backup", problem: problem)) }
         for app in apps {
-            if let problem = await app.healthProblem() { problems.append((app.descriptor.id, problem)) }
+            if let problem = await app.healthProblem() { problems.append(HealthProblem(store: app.descriptor.id, problem: problem)) }
         }
         return problems
     }
+    let streams = OpenStreams(people: store)
+    let worker = ServiceWorker.script(body: renderer.serviceWorkerBody, model: ServiceWorker.Model(assets: renderer.assets, tileTemplates: policy.tileTemplates))
+    let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor), serviceWorkerScript: ByteBuffer(string: worker), streams: streams) { await health.value() }
     shell.addPublicRoutes(to: router)
     let peoplePages = PeoplePages(renderer: renderer, people: people, household: household)
     peoplePages.addPublicRoutes(to: router)
@@ -140,12 +170,19 @@ public func buildRouter(
     peoplePages.addPrivateRoutes(to: signedIn)
     HouseholdDataPages(people: people, household: household).addPrivateRoutes(to: signedIn)
     WelcomePages(renderer: renderer).addPrivateRoutes(to: signedIn)
-    let environment = WebEnvironment(renderer: renderer)
+    let environment = WebEnvironment(renderer: renderer, streams: streams)
     for app in apps {
         app.addRoutes(to: signedIn.group(RouterPath(app.descriptor.href)), environment: environment)
     }
     return router
 }
+
+/// The TLS 1.2 suites offered: ECDHE with AES-GCM or ChaCha20-Poly1305, for ECDSA and RSA keys.
+let aeadCipherSuites = [
+    "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256",
+    "ECDHE-ECDSA-AES256-GCM-SHA384", "ECDHE-RSA-AES256-GCM-SHA384",
+    "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-CHACHA20-POLY1305",
+].joined(separator: ":")
 
 /// Reads a PEM certificate chain and key into a server TLS configuration.
 func loadTLS(_ files: PocketConfiguration.TLSFiles) throws -> TLSConfiguration {

@@ -10,12 +10,14 @@ public struct DailyBackups: Service {
     private let schedule: PocketConfiguration.BackupSchedule
     private let dataDirectory: URL
     private let logger: Logger
+    private let health: BackupHealth
 
-    /// Backs `dataDirectory` up on `schedule`.
+    /// Backs `dataDirectory` up on `schedule`, keeping the last failure in its `BackupHealth`.
     public init(schedule: PocketConfiguration.BackupSchedule, dataDirectory: URL, logger: Logger) {
         self.schedule = schedule
         self.dataDirectory = dataDirectory
         self.logger = logger
+        health = BackupHealth(dataDirectory: dataDirectory)
     }
 
     public func run() async throws {
@@ -32,18 +34,21 @@ public struct DailyBackups: Service {
         }
     }
 
-    /// Makes one archive and prunes the shelf; a failure is logged and tried again the next day.
+    /// Makes one archive and prunes the shelf. A failure is logged at warning and recorded
+    /// (`BackupHealth`) for Settings and `/healthz` until a backup succeeds; it is tried again the next day.
     public func backUp() async {
         let started = ContinuousClock.now
         do {
             let made = try await BackupMaker(dataDirectory: dataDirectory).makeOffThread(into: schedule.directory)
+            health.recordSuccess()
             let elapsed = ContinuousClock.now - started
             logger.notice("backup made: \(made.url.path) (\(made.size) bytes, \(made.manifest.files.count) files, \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)")
             for removed in BackupShelf(folder: schedule.directory).prune() {
                 logger.notice("backup removed (keeping the last 7 daily and 4 weekly): \(removed.url.lastPathComponent)")
             }
         } catch {
-            logger.error("backup failed: \(error.description)")
+            health.recordFailure(error.description)
+            logger.warning("backup failed: \(error.description)")
         }
     }
 }

@@ -29,10 +29,19 @@ public struct ServerSentEvent: Sendable, Equatable {
 /// Streams events to a browser until either side stops, with a comment every `keepAlive`
 /// so a dead connection is noticed, and an end at graceful shutdown so Pocket can stop promptly.
 public enum EventStream {
-    /// A `text/event-stream` response that writes `initial`, then every event of `events`.
-    public static func response<Events: AsyncSequence & Sendable>(
+    /// Whose stream it is, and the registry that bounds each person's streams.
+    struct Owner: Sendable {
+        let identity: SignedIn
+        let streams: OpenStreams
+    }
+
+    /// A `text/event-stream` response that writes `initial`, then every event of `events`. With an
+    /// `owner`, the stream counts towards the person's cap (the oldest beyond it ends) and ends
+    /// once their device is signed out.
+    static func response<Events: AsyncSequence & Sendable>(
         initial: [ServerSentEvent] = [],
         events: Events,
+        owner: Owner?,
         keepAlive: Duration = .seconds(15)
     ) -> Response where Events.Element == ServerSentEvent {
         var headers = HTTPFields()
@@ -41,6 +50,7 @@ public enum EventStream {
         let body = ResponseBody { writer in
             let (lines, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
             for event in initial { continuation.yield(event.encoded) }
+            let registration = owner.map { owner in (owner, owner.streams.open(owner.identity) { continuation.finish() }) }
             let producers = Task {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
@@ -53,6 +63,18 @@ public enum EventStream {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: keepAlive)
                             continuation.yield(": keep-alive\n\n")
+                        }
+                    }
+                    if let owner {
+                        group.addTask {
+                            while !Task.isCancelled {
+                                try? await Task.sleep(for: owner.streams.recheck)
+                                let signedIn = await owner.streams.stillSignedIn(owner.identity)
+                                if !Task.isCancelled && !signedIn {
+                                    continuation.finish()
+                                    return
+                                }
+                            }
                         }
                     }
                     await group.next()
@@ -73,6 +95,7 @@ public enum EventStream {
             }
             producers.cancel()
             continuation.finish()
+            if let registration { registration.0.streams.close(registration.1, of: registration.0.identity.person.id) }
             try? await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PocketCore
+import Synchronization
 
 /// The one contract every change from a phone's outbox arrives by (Plates, Murals, Converter,
 /// and any app that takes changes made offline).
@@ -16,7 +17,8 @@ import PocketCore
 ///   `ChangeTime`'s bounds: **refused for good**, the outbox drops it and says so;
 /// - 409 another device made it (the signed-in device's tag differs): **set aside**, so it is
 ///   never applied to the person signed in now;
-/// - anything else (401 signed out, 5xx, no answer): **wait** and send again later.
+/// - anything else (401 signed out, 429 faster than `ChangeRate` allows, 5xx, no answer): **wait**
+///   and send again at its next try (a 429's `Retry-After` says how long, for clients that read it).
 /// `js/lib/outbox-core.js` holds the same lists; `OutboxContractTests` keeps them equal.
 enum Outbox {
     /// The largest change body read: a change is a few fields.
@@ -49,6 +51,11 @@ enum Outbox {
         apply: (Change<Body>) async throws -> some Encodable
     ) async throws -> Response {
         guard let identity = context.identity else { throw HTTPError(.unauthorized, message: "Sign in first.") }
+        if let wait = context.changeRate?.wait(for: identity.person.id) {
+            var answer = JSONAnswer.error("Changes are arriving faster than Pocket takes them from one person: this one is sent again in a moment.", status: .tooManyRequests)
+            answer.headers[.retryAfter] = String(wait)
+            return answer
+        }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumBytes)
@@ -138,5 +145,60 @@ private struct Envelope<Body: Decodable>: Decodable {
 
     private static func path(_ keys: [any CodingKey]) -> String {
         keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+/// Gives every request the router's one `ChangeRate`, which `Outbox.handle` asks.
+struct ChangeRateMiddleware: RouterMiddleware {
+    typealias Context = PocketRequestContext
+
+    let rate: ChangeRate
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        context.changeRate = rate
+        return try await next(request, context)
+    }
+}
+
+/// How fast one person's changes are applied: a bucket of `burst` changes refilled at `perSecond`.
+///
+/// Why: one member sent 303 changes a second (about 16 GB of history a day) and another person's
+/// tap went from 4 ms to 90 ms meanwhile. A phone sends a change per tap, and an outbox back
+/// online sends what it kept one after another; neither comes near these numbers. Beyond them the
+/// answer is 429 with `Retry-After`, which the outbox reads as "wait and send again".
+public final class ChangeRate: Sendable {
+    /// Changes one person may send at once before the rate applies.
+    let burst: Double
+    /// Changes a second one person may send for as long as they like.
+    let perSecond: Double
+    private let buckets = Mutex<[PersonID: Bucket]>([:])
+
+    private struct Bucket {
+        var tokens: Double
+        var at: ContinuousClock.Instant
+    }
+
+    /// Creates a rate: `burst` changes at once, then `perSecond`, for each person.
+    public init(burst: Int = 500, perSecond: Double = 100) {
+        self.burst = Double(burst)
+        self.perSecond = perSecond
+    }
+
+    /// nil when `person` may send a change now (and counts it), else the whole seconds to wait.
+    func wait(for person: PersonID, now: ContinuousClock.Instant = .now) -> Int? {
+        buckets.withLock { buckets in
+            var bucket = buckets[person] ?? Bucket(tokens: burst, at: now)
+            let elapsed = now - bucket.at
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            bucket.tokens = min(burst, bucket.tokens + max(0, seconds) * perSecond)
+            bucket.at = now
+            defer { buckets[person] = bucket }
+            guard bucket.tokens < 1 else {
+                bucket.tokens -= 1
+                return nil
+            }
+            return max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up)))
+        }
     }
 }

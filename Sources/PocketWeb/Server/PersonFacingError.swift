@@ -29,7 +29,7 @@ extension PlatesError: PersonFacingError {
     public var status: HTTPResponse.Status {
         switch self {
         case .unknownState, .unknownTrip: .notFound
-        case .invalidLocation, .invalidChange: .badRequest
+        case .invalidLocation, .invalidChange, .tripsDisagree: .badRequest
         case .catalogInvalid, .imageUnavailable: .internalServerError
         }
     }

@@ -13,6 +13,8 @@ public struct PocketRequestContext: AuthRequestContext, SessionRequestContext {
     public var isSecure: Bool = false
     /// The client's address: the peer's, or the one the trusted proxy forwarded.
     public var clientAddress: String = "unknown"
+    /// How fast each person's changes are taken, set for every request by the router; nil takes them all.
+    var changeRate: ChangeRate?
     /// The signed-in device and person, set by the authenticator; nil for a stranger.
     public var identity: SignedIn?
     /// hummingbird-auth's session for this request (which device it is).

@@ -55,4 +55,6 @@ public struct AppDescriptor: Sendable, Equatable {
 public struct WebEnvironment: Sendable {
     /// Renders pages in the shared layout.
     public let renderer: PageRenderer
+    /// Every open event stream, bounded per person.
+    public let streams: OpenStreams
 }

@@ -6,8 +6,13 @@ import PocketCore
 struct ShellPages {
     let renderer: PageRenderer
     let apps: [AppDescriptor]
+    /// `/sw.js`, made once: it only changes with the files and the apps, and the offline bar asks
+    /// for it every few seconds while the server is away.
+    let serviceWorkerScript: ByteBuffer
+    /// Bounds each person's event streams.
+    let streams: OpenStreams?
     /// Each store's problem, by name (`people`, the apps' ids), or none.
-    let health: @Sendable () async -> [(store: String, problem: String)]
+    let health: @Sendable () async -> [HealthProblem]
 
     /// What a stranger may load: the offline page, the manifest, the service worker and static files.
     func addPublicRoutes(to router: Router<PocketRequestContext>) {
@@ -54,7 +59,7 @@ struct ShellPages {
             guard !Task.isCancelled else { return nil }
             return Self.clockEvent()
         }
-        return EventStream.response(initial: [Self.clockEvent()], events: ticks)
+        return EventStream.response(initial: [Self.clockEvent()], events: ticks, owner: streams?.owner(context))
     }
 
     private static func clockEvent() -> ServerSentEvent {
@@ -78,7 +83,7 @@ struct ShellPages {
         headers[.contentType] = "text/javascript; charset=utf-8"
         headers[.cacheControl] = "no-cache"
         headers[.serviceWorkerAllowed] = "/"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: renderer.serviceWorkerScript))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: serviceWorkerScript))
     }
 
     // MARK: Health
@@ -114,6 +119,12 @@ struct ShellPages {
     private var designFrame: PageFrame {
         PageFrame(title: "Design", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true)
     }
+}
+
+/// One unwell store for `GET /healthz`: its name (`people`, an app's id) and what is wrong.
+struct HealthProblem: Sendable {
+    let store: String
+    let problem: String
 }
 
 /// What `GET /healthz` answers.

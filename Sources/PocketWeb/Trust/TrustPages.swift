@@ -5,9 +5,12 @@ import PocketTLS
 
 /// The plain-HTTP listener's router: the trust page, the CA downloads and their files when Pocket
 /// has its own CA, and a redirect to HTTPS for everything else. No session, no cookie.
-func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, httpsPort: @escaping @Sendable () -> Int) -> Router<PocketRequestContext> {
-    let router = Router(context: PocketRequestContext.self)
+func buildPlainRouter(renderer: PageRenderer, trust: WebTrust?, hosts: ServedHosts = .any, httpsPort: @escaping @Sendable () -> Int) -> Router<PocketRequestContext> {
+    // HEAD answers as GET does, so a client checking a download before fetching it sees it is there.
+    let router = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: AccessLogMiddleware())
+    // The redirects are built from `Host`: only names and addresses Pocket serves get one.
+    router.add(middleware: HostCheckMiddleware(hosts: hosts, trustedProxy: nil))
     router.add(middleware: TrustHeadersMiddleware(httpsPort: httpsPort))
     TrustPages(renderer: renderer, trust: trust, httpsPort: httpsPort).addPlainRoutes(to: router)
     return router
@@ -30,7 +33,7 @@ struct TrustPages: Sendable {
             for file in TrustDownload.allCases {
                 router.get(TrustRoute.download(file).pattern) { _, _ in try download(file) }
             }
-            router.get(ShellRoute.Path.asset.pattern, use: ShellPages(renderer: renderer, apps: [], health: { [] }).asset)
+            router.get(ShellRoute.Path.asset.pattern, use: ShellPages(renderer: renderer, apps: [], serviceWorkerScript: ByteBuffer(), streams: nil, health: { [] }).asset)
         }
         for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete, .options] {
             router.on("/", method: method, use: redirect)

@@ -11,7 +11,8 @@ enum ErrorPage {
         let path: String
         let showRequestID: Bool
 
-        /// Our own 4xx messages are written for people, so they are shown; a 5xx never reveals its cause.
+        /// Our own 4xx and 503 messages are written for people, so they are shown; any other 5xx never
+        /// reveals its cause.
         init(status: HTTPResponse.Status, message: String?, requestID: String, path: String) {
             self.status = status
             self.code = status.code
@@ -37,6 +38,10 @@ enum ErrorPage {
             case 400..<500:
                 title = status.reasonPhrase
                 self.message = message ?? "Pocket could not complete that request."
+            case 503:
+                // Passing (out of file handles, say), not a fault: our own message says to try again.
+                title = "Busy Just Now"
+                self.message = message ?? "Pocket cannot answer just now. Try again in a moment."
             default:
                 title = "Something Went Wrong"
                 self.message = "Pocket hit a problem on its side. Your data is safe. Try again, and if it keeps happening, quote the request ID below."

@@ -13,7 +13,12 @@ onScreen((screen) => {
     let cleanup = null, gone = false;
     teardown.push(() => { gone = true; if (typeof cleanup === 'function') cleanup(); });
     import(new URL(el.dataset.module, location.href).href)
-      .then((m) => { if (!gone) cleanup = m.init?.(el) ?? null; })
+      .then((m) => {
+        if (gone) return;
+        cleanup = m.init?.(el) ?? null;
+        // Until now a tap on what the module enhances does nothing; tests wait for this mark.
+        el.dataset.moduleReady = '';
+      })
       .catch((err) => console.debug('Pocket: app module failed', err));
   }
   // Something the server will show differently after a while (the TV's lone first digit, which the

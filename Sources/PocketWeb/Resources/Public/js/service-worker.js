@@ -1,23 +1,27 @@
-/* global VERSION, PRECACHE */
+/* global VERSION, PRECACHE, TILES */
 /*
  * Pocket service worker, served at /sw.js as a module worker. The server puts two constants before
  * this file so that the cache version and the precache list always match the assets of the running
- * build: VERSION (a new build means a new version, so the old caches are dropped on activate) and
- * PRECACHE (the shell's files and the offline page); and it points the imports below at their
- * versioned URLs. The outbox is the pages' own module (lib/outbox-core.js, offline/idb-store.js).
+ * build: VERSION (a new build means a new version, so the old caches are dropped on activate),
+ * PRECACHE (the shell's files and the offline page) and TILES (the map's tile templates and the
+ * placeholder tile); and it points the imports below at their versioned URLs. The outbox is the pages' own module (lib/outbox-core.js, offline/idb-store.js).
  *
  * Strategy: versioned /static/ assets cache-first; pages from the network when it answers within
  * a few seconds, else the phone's copy marked as saved (data-offline-saved on <html>, read by
  * js/offline/status.js), else the "not saved yet" page under the address asked for, so "Try
  * again" retries it. Pages people keep offline on purpose (a Conference, Murals pictures) live in
- * KEPT, which a new version does not drop. Anything else, SSE streams above all, passes through.
+ * KEPT, which a new version does not drop. Map tiles the person viewed live in TILE_CACHE (bounded,
+ * per the tile host's cache headers: lib/tile-cache-core.js), also kept across versions. Anything
+ * else, SSE streams above all, passes through.
  */
 import { createOutbox } from "./lib/outbox-core.js";
 import { idbStore } from "./offline/idb-store.js";
+import { createTileCache, tileMatcher } from "./lib/tile-cache-core.js";
 
 const SHELL = `pocket-shell-${VERSION}`;
 const PAGES = `pocket-pages-${VERSION}`;
 const KEPT = "pocket-kept";
+const TILE_CACHE = "pocket-tiles";
 const OFFLINE = "/offline";
 /** How long a page may take before the saved copy is shown instead. */
 const NETWORK_WAIT_MS = 4000;
@@ -33,7 +37,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const keep = new Set([SHELL, PAGES, KEPT]);
+    const keep = new Set([SHELL, PAGES, KEPT, TILE_CACHE]);
     for (const key of await caches.keys()) {
       if (key.startsWith("pocket-") && !keep.has(key)) await caches.delete(key);
     }
@@ -47,6 +51,10 @@ self.addEventListener("fetch", (event) => {
     // A form posted natively (sign-in, an upload): with no server, Pocket's own page, not the
     // browser's error page. What was posted was not sent, and the page says the server is away.
     if (request.mode === "navigate") event.respondWith(fetch(request).catch(() => notSaved()));
+    return;
+  }
+  if (isTile(request.url)) {
+    event.respondWith(tiles.respond(request.url));
     return;
   }
   const url = new URL(request.url);
@@ -67,11 +75,34 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+const isTile = tileMatcher(TILES.templates);
+
+// A tile is asked for as the map's <img> asks (no cookies, CORS so its headers can be read), with
+// only this origin as Referer: OpenStreetMap refuses tiles without one, and nothing else about the
+// person (the page's path or query) goes to the tile host.
+const tiles = createTileCache({
+  open: () => caches.open(TILE_CACHE),
+  fetchTile: (url) => fetch(url, { mode: "cors", credentials: "omit", referrerPolicy: "strict-origin-when-cross-origin" }),
+  placeholder: async () => (await caches.match(TILES.placeholder, { cacheName: SHELL })) ?? fetch(TILES.placeholder).catch(() => Response.error()),
+  // Each open map says it once (js/apps/murals.js), however many tiles were refused.
+  refused: (status) => {
+    self.clients.matchAll({ type: "window" }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: "pocket-tiles-refused", status });
+    });
+  },
+  indexKey: new URL("/pocket-tile-index", self.location.origin).href,
+});
+
 // Pictures and files kept offline on purpose (Murals' "Keep offline": thumbnails, pictures, the map
 // library) answer from KEPT, with no wait for a server that may never answer; the rest from the
 // network. A plain fetch() has no destination, so "Update Offline Copy" still reads the network.
+// A versioned script or stylesheet (?v=HASH: the map library) is kept once used, like /static/, so
+// a map opened once still draws where the signal drops.
 async function keptFirst(request) {
-  return (await caches.match(request, { cacheName: KEPT, ignoreVary: true })) ?? fetch(request);
+  const kept = await caches.match(request, { cacheName: KEPT, ignoreVary: true });
+  if (kept) return kept;
+  const versioned = ["script", "style"].includes(request.destination) && new URL(request.url).searchParams.has("v");
+  return versioned ? cacheFirst(request) : fetch(request);
 }
 
 // /static/ URLs carry ?v=HASH, so a cached copy is correct for as long as it is referenced.

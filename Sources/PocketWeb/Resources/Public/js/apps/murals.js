@@ -75,7 +75,9 @@ function setNote(text) {
 function setPosition(p) {
   loc.position = { lat: p.lat, lon: p.lon };
   // The server orders the list by this on the next page load, even without JavaScript.
-  document.cookie = `murals_at=${encodeURIComponent(`${p.lat.toFixed(6)},${p.lon.toFixed(6)}`)}; path=/murals; max-age=2592000; SameSite=Lax`;
+  // Only Murals' own pages get it (path), and over HTTPS never in the clear (Secure).
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `murals_at=${encodeURIComponent(`${p.lat.toFixed(6)},${p.lon.toFixed(6)}`)}; path=/murals; max-age=2592000; SameSite=Lax${secure}`;
   if (loc.mode === 'walk' || loc.mode === 'gps') {
     loc.trace.push(loc.position);
     if (!loc.reportTimer) loc.reportTimer = setTimeout(reportVisits, VISIT_REPORT_MS);
@@ -239,6 +241,30 @@ function loadLeaflet(js, css) {
 
 const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a> contributors';
 
+/**
+ * The map's tiles. OpenStreetMap refuses a tile that comes with no Referer, and Pocket's pages send
+ * none to other hosts (Referrer-Policy: same-origin), so the tiles alone carry the page's origin
+ * (never its path or query). CORS lets the service worker read the host's cache headers and
+ * refusals. Leaflet 1.6 (Debian's) has no referrerPolicy option, so the layer makes its own <img>,
+ * with the policy set before its address. A tile that cannot be had shows `placeholder`.
+ */
+function tileLayer(L, template, placeholder) {
+  const Layer = L.TileLayer.extend({
+    createTile(coords, done) {
+      const tile = document.createElement('img');
+      L.DomEvent.on(tile, 'load', L.Util.bind(this._tileOnLoad, this, done, tile));
+      L.DomEvent.on(tile, 'error', L.Util.bind(this._tileOnError, this, done, tile));
+      tile.crossOrigin = 'anonymous';
+      tile.referrerPolicy = 'strict-origin-when-cross-origin';
+      tile.alt = '';
+      tile.setAttribute('role', 'presentation');
+      tile.src = this.getTileUrl(coords);
+      return tile;
+    },
+  });
+  return new Layer(template, { maxZoom: 19, attribution: OSM_ATTRIBUTION, errorTileUrl: placeholder });
+}
+
 function popupFor(cell) {
   const a = document.createElement('a');
   a.className = 'murals-popup';
@@ -368,7 +394,7 @@ function initMain(root) {
     const centre = loc.position ? [loc.position.lat, loc.position.lon] : [lat, lon];
     const animate = !reduceMotion.matches;
     map = L.map(mapEl, { zoomAnimation: animate, fadeAnimation: animate, markerZoomAnimation: animate }).setView(centre, STREET_ZOOM);
-    L.tileLayer(mapEl.dataset.tiles, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map);
+    tileLayer(L, mapEl.dataset.tiles, mapEl.dataset.tilePlaceholder).addTo(map);
     for (const li of cells()) {
       const marker = L.marker([Number(li.dataset.lat), Number(li.dataset.lon)], {
         icon: L.divIcon({ className: pinClass(li), iconSize: [44, 44], iconAnchor: [22, 37], popupAnchor: [0, -30] }), // a 44 pt target round the drawn pin
@@ -391,6 +417,17 @@ function initMain(root) {
       mapEl.replaceChildren(p);
     });
   }
+
+  // The service worker tells of a tile the host refused (its usage policy, or too many requests):
+  // said once, with what the owner can do (the words are the page's).
+  const refusedNote = root.querySelector('#murals-map-refused');
+  const onWorkerMessage = (event) => {
+    if (event.data?.type !== 'pocket-tiles-refused' || !refusedNote?.hidden) return;
+    const status = refusedNote.querySelector('[data-status]');
+    if (status) status.textContent = String(Number(event.data.status) || '');
+    refusedNote.hidden = false;
+  };
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
 
   const hideTrail = () => {
     trail?.remove();
@@ -494,6 +531,7 @@ function initMain(root) {
   return () => {
     gone = true;
     loc.listeners.delete(onChange);
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     screen.removeEventListener('click', onClick);
     stopKeep();
     stopStars();
