@@ -3,7 +3,9 @@
 # stripped binary with its resource bundles beside it (where Bundle.module looks) in
 # /usr/lib/pocket, `pocket` on the PATH, the unit `pocket service unit` makes (reading the
 # settings in /etc/default/pocket), the service user through sysusers.d, and Depends computed by
-# dpkg-shlibdeps from what the binary loads. The version is `pocket --version`'s (PocketVersion).
+# dpkg-shlibdeps from what the binary loads, Built-Using naming the static archives linked in. The
+# version is `pocket --version`'s (PocketVersion). lintian finds no errors once the two
+# embedded-library overrides (zlib, expat) are read; scripts/debian/pocket.lintian-overrides says why.
 #
 #   scripts/package.sh [--revision N] [--output DIR]
 #
@@ -19,7 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --revision) [[ "${2:-}" =~ ^[0-9][0-9a-z.+~]*$ ]] || { echo "pocket: --revision takes a number such as 2" >&2; exit 2; }; revision="$2"; shift 2 ;;
     --output) [ -n "${2:-}" ] || { echo "pocket: --output takes a folder" >&2; exit 2; }; output="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "pocket: unknown argument '$1' (scripts/package.sh --help)" >&2; exit 2 ;;
   esac
 done
@@ -83,6 +85,11 @@ printf 'Source: pocket\n\nPackage: pocket\nArchitecture: amd64\n' >"$work/src/de
 shlibs="$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/lib/pocket/pocket" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$shlibs" ] || { echo "pocket: dpkg-shlibdeps found no libraries in the binary" >&2; exit 1; }
 
+# Built-Using: the Debian sources whose static archives scripts/ld-static-libs links in (Policy 7.8).
+built_using="$(dpkg-query -W -f='${source:Package} (= ${source:Version}), ' libexpat1-dev libsqlite3-dev \
+  "$(dpkg -S "$(gcc -print-file-name=libstdc++.a)" | cut -d: -f1)" | sed 's/, $//')"
+[ -n "$built_using" ] || { echo "pocket: cannot name the static libraries' Debian sources" >&2; exit 1; }
+
 cat >"$root/DEBIAN/control" <<CONTROL
 Package: pocket
 Version: $package_version
@@ -90,6 +97,7 @@ Architecture: amd64
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $shlibs, passwd
+Built-Using: $built_using
 Recommends: avahi-daemon, libnss-mdns, libjs-leaflet
 Section: web
 Priority: optional

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test: the Swift build, `swift test`, the JavaScript tests, then the command-line and
-# browser suites against the real server, built for release as scripts/run.sh builds it.
-# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libexpat1-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, libnss3-tools, systemd for systemd-analyze, WebKitGTK's driver with xvfb, selenium, pytest).
+# browser suites against the real server, built for release as scripts/run.sh builds it, and the
+# Debian package made from that build.
+# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libexpat1-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, libnss3-tools, systemd for systemd-analyze, WebKitGTK's driver with xvfb, mmdebstrap, lintian and dpkg-dev for the package, selenium, pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
 ensure_debs "${build_debs[@]}" libjs-leaflet chromium chromium-driver openssl units caddy nodejs libnss3-tools systemd \
-  webkit2gtk-driver xvfb gir1.2-webkit2-4.1 python3-gi
+  webkit2gtk-driver xvfb gir1.2-webkit2-4.1 python3-gi mmdebstrap lintian dpkg-dev fakeroot binutils
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "==> installing the browser suite's Python packages"
   python3 -m pip install --quiet --disable-pip-version-check -r e2e/browser/requirements.txt
@@ -53,3 +54,8 @@ POCKET_BIN="$pocket" python3 -m pytest e2e/browser -q "$@"
 # Every iPhone browser is WebKit: the smoke set and the Murals map's tiles again, in WebKitGTK.
 echo "==> WebKit suite"
 POCKET_BIN="$pocket" python3 -m pytest e2e/webkit -q
+
+# A household installs the Debian package: built from the same release build, installed, upgraded
+# and removed in a throwaway Debian root (needs root for chroot).
+echo "==> package suite"
+POCKET_BIN="$pocket" python3 -m pytest e2e/package -q

@@ -33,10 +33,16 @@ func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSour
         talkTextBase: sources.sciTalks ?? TalkTextSource.defaultURL,
         autoUpdate: conference.autoUpdate
     )
-    let muralsDatabase = try MuralsDatabase.onDisk(at: dataDirectory.file(muralsDemo ? "murals-demo.sqlite" : "murals.sqlite"))
+    let muralsDatabase = try MuralsDatabase.onDisk(at: dataDirectory.file(muralsDatabaseFile(demo: muralsDemo)))
     let murals = try makeMuralsApp(dataDirectory: dataDirectory, sources: sources, demo: muralsDemo, store: muralsDatabase)
     let personal = PersonalDataStores(plates: platesDatabase, murals: muralsDatabase, converter: converterDatabase, conference: library)
     return ([conferenceApp, remote, murals, converter, plates], personal)
+}
+
+/// The Murals database a run opens: the demo keeps its own, so trying it never mixes with the
+/// real murals (and only the one opened is migrated by that run).
+func muralsDatabaseFile(demo: Bool) -> String {
+    demo ? "murals-demo.sqlite" : "murals.sqlite"
 }
 
 /// The Murals app: the real service (or the mirrors in `sources`), or with `--demo` Pocket's

@@ -12,11 +12,15 @@ enum PreMigrationBackup {
 
     /// Archives `dataDirectory` into `backupDirectory/before-upgrades` when a database in it
     /// misses a migration this Pocket knows, and returns the archive; nil when nothing is pending.
-    /// Throws when the backup cannot be made: serving would migrate an unsaved folder.
-    static func makeIfNeeded(dataDirectory: URL, backupDirectory: URL, logger: Logger) async throws -> BackupMaker.Made? {
+    /// Throws when the backup cannot be made: serving would migrate an unsaved folder. Of the
+    /// Murals databases only `muralsFile`, the one this run opens, counts: the other (the demo's,
+    /// or the real one under `--demo`) waits for a run that opens it.
+    static func makeIfNeeded(dataDirectory: URL, backupDirectory: URL, muralsFile: String, logger: Logger) async throws -> BackupMaker.Made? {
         let pending: [String: [String]]
         do {
-            pending = try PendingMigrations.find(in: dataDirectory, known: RestoreCommand.knownMigrations())
+            var known = try RestoreCommand.knownMigrations()
+            if let murals = known.removeValue(forKey: "murals*.sqlite") { known[muralsFile] = murals }
+            pending = try PendingMigrations.find(in: dataDirectory, known: known)
         } catch {
             throw CommandFailure(description: "cannot read the databases in \(dataDirectory.path) before migrating them: \(error)")
         }

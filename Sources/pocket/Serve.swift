@@ -93,7 +93,8 @@ struct Serve: AsyncParsableCommand {
         }
         // Before the first store is opened, since opening one runs its migrations.
         let backupDirectory = configuration.backups?.directory ?? PocketConfiguration.defaultBackupDirectory(in: dataDirectory.url)
-        _ = try await PreMigrationBackup.makeIfNeeded(dataDirectory: dataDirectory.url, backupDirectory: backupDirectory, logger: logger)
+        _ = try await PreMigrationBackup.makeIfNeeded(dataDirectory: dataDirectory.url, backupDirectory: backupDirectory,
+                                                      muralsFile: muralsDatabaseFile(demo: demo), logger: logger)
         let people = try openPeopleForServing(dataDirectory)
         let boundPort = ListenerPort(configuration.port), boundHTTPPort = ListenerPort(configuration.httpPort ?? 0)
         let trust = keeper.map { WebTrust(keeper: $0, httpsPort: { boundPort.value }, httpPort: { boundHTTPPort.value }) }

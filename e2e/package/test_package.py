@@ -31,6 +31,8 @@ from cli_helpers import REPO, free_port
 from people_helpers import request, sign_in
 
 PASSWORD = "package test password"
+# Found on the host's PATH: the service's environment (a PATH without /usr/sbin) is not where to look.
+CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
 pytestmark = pytest.mark.skipif(os.geteuid() != 0 or shutil.which("mmdebstrap") is None,
                                 reason="needs root and mmdebstrap (chroot into a Debian root)")
 
@@ -89,7 +91,7 @@ class Root:
         base = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8",
                 "DEBIAN_FRONTEND": "noninteractive"}
         spec = [f"--userspec={user}:{user}"] if user else []
-        return sh("chroot", *spec, str(self.path), "/bin/sh", "-c", command, check=check, env={**base, **(env or {})}, input=stdin)
+        return sh(CHROOT, *spec, str(self.path), "/bin/sh", "-c", command, check=check, env={**base, **(env or {})}, input=stdin)
 
     def file(self, path):
         return self.path / path.lstrip("/")
@@ -140,7 +142,7 @@ class Service:
         home = next(line.split(":")[5] for line in home.splitlines() if line.startswith(user + ":"))
         env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, "USER": user, "LOGNAME": user, "LANG": "C.UTF-8", **settings}
         self.log = log
-        self.proc = subprocess.Popen(["chroot", f"--userspec={user}:{user}", str(root.path), *shlex.split(unit["ExecStart"][0])],
+        self.proc = subprocess.Popen([CHROOT, f"--userspec={user}:{user}", str(root.path), *shlex.split(unit["ExecStart"][0])],
                                      env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      preexec_fn=lambda: os.umask(0o077))
         deadline = time.time() + 60
