@@ -44,6 +44,32 @@ struct ConferenceOfflineTests {
         }
     }
 
+    /// Issue #34: a talk is opened when a page shown asks for its text, not when its page is
+    /// answered (a service worker may show the saved copy or the Offline page instead, and a hung
+    /// server answers when it wakes), and never by keeping it offline.
+    @Test func aTalkIsOpenedWhenItsTextIsAskedForNotItsPageNorByKeeping() async throws {
+        let site = TalkTexts()
+        try await site.serving { base in
+            let (app, _) = try await app(texts: base)
+            try await app.test(.router) { client in
+                #expect(try await client.text("/conference/talks/8769?from=conference-202504").status == .ok)
+                #expect(try await client.text("/conference/talks/8770").status == .ok)
+                try await client.execute(uri: "/conference/talks/8771/text", method: .get, headers: [.pocketKeep: "1"]) { response in
+                    #expect(response.status == .ok)
+                }
+                let before = try await client.text("/conference")
+                #expect(!before.text.contains(#"id="conference-recent""#))
+
+                #expect(try await client.text("/conference/talks/8769/text").status == .ok)
+                let after = try await client.text("/conference").text
+                let recent = try #require(after.range(of: #"id="conference-recent""#))
+                let section = String(after[recent.upperBound...]).components(separatedBy: "</section>")[0]
+                #expect(section.contains(#"href="/conference/talks/8769""#))
+                #expect(!section.contains("/conference/talks/8770") && !section.contains("/conference/talks/8771"))
+            }
+        }
+    }
+
     @Test func aFailingSourceGivesAnEscapedErrorDocumentInsideTheFrame() async throws {
         let site = TalkTexts()
         site.set(8770, .status(503))

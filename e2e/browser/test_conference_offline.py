@@ -4,7 +4,9 @@ fixture talk-text site, never the real one) into the "pocket-kept" cache, with p
 space it takes; a later visit says it is kept; and a kept conference reads with the server stopped."""
 from __future__ import annotations
 
+import html
 import re
+import urllib.parse
 
 import pytest
 
@@ -163,14 +165,22 @@ def test_a_kept_talk_reads_in_its_frame_from_every_link_with_the_server_hung(kep
         hole.stop()
 
 
-def test_keeping_a_conference_is_not_reading_it(kept):
-    srv, page, _ = kept
-    page.open("/conference/talks/8802")  # one talk really opened
-    keep_conference(page)
+def recently_opened(srv) -> set[str]:
+    """The talks the Conferences screen lists under Recently Opened, read from the server for the
+    owner (the person the browser is signed in as)."""
     home = http_request(srv.url("/conference")).text
     section = home.split('aria-labelledby="conference-recent-h"', 1)
-    assert len(section) == 2, "no recently opened section"
-    opened = set(re.findall(r'href="/conference/talks/(\d+)"', section[1].split("</section>", 1)[0]))
+    if len(section) < 2:
+        return set()
+    return set(re.findall(r'href="/conference/talks/(\d+)"', section[1].split("</section>", 1)[0]))
+
+
+def test_keeping_a_conference_is_not_reading_it(kept):
+    srv, page, _ = kept
+    page.open("/conference/talks/8802")  # one talk really read: its page shown, its text in the frame
+    assert "Kept text of talk 8802" in frame_text(page, PAGE_WITHIN_S)
+    keep_conference(page)
+    opened = recently_opened(srv)
     assert opened == {"8802"}, f"recently opened lists talks that were only kept: {sorted(opened)}"
 
 
@@ -214,3 +224,116 @@ def test_a_bookmark_made_offline_shows_at_once_and_arrives_once(kept):
     page.wait("!document.querySelector('#pocket-offline')", 40, "the waiting bookmark was not sent")
     assert bookmarks_on_server(srv) == [talk_id]
     assert srv.log_text().count("POST /conference/bookmarks/changes 200") == 1, "the bookmark was not sent exactly once"
+
+
+def talk_links(srv, path: str, talk_id: str) -> list[str]:
+    """The links to talk `talk_id` on the page at `path`, as the server writes them."""
+    return re.findall(rf'href="(/conference/talks/{talk_id}(?:\?[^"]*)?)"', http_request(srv.url(path)).text)
+
+
+def open_talk_from(page, list_path: str, href: str, title: str, talk_id: str) -> None:
+    """On the saved page at `list_path`, taps the link `href` as a person does, then opens `href`
+    again as a full page load (a reload, a link from elsewhere): each time the kept talk shows
+    under that address, its text in the frame, never "not saved yet"."""
+    page.open(list_path)
+    link = page.find(f'a[href="{href}"]')
+    page.js("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    for how in ("tapped", "loaded"):
+        page.wait("document.querySelector('#conference-talk-title, [data-offline-page]')", PAGE_WITHIN_S,
+                  f"{href} ({how} on {list_path}) showed nothing")
+        assert not page.exists("[data-offline-page]"), f"{href} ({how} on {list_path}) says it is not saved"
+        assert page.text("#conference-talk-title") == title, f"{href} ({how} on {list_path})"
+        assert page.js("const u = new URL(arguments[0], location.href); return location.pathname + location.search === u.pathname + u.search",
+                       href), f"the kept talk shows at {page.path()}, not {href}"
+        assert f"Kept text of talk {talk_id}" in frame_text(page, PAGE_WITHIN_S), f"{href} ({how} on {list_path}): no kept text"
+        if how == "tapped":
+            page.open(href)
+
+
+def test_a_kept_talk_opens_offline_from_search_speaker_and_verse_links(kept):
+    """Issue #34: a kept talk opens from every link to it. Links from a search, a speaker's talks and
+    a verse's citations carry `?from=search-…`, `?from=speaker-…` and `?from=verse-…`, which no kept
+    address has: the worker, looking pages up by exact address, answered "not saved yet"."""
+    srv, page, _ = kept
+    keep_conference(page)
+    talks = page.js("""return [...document.querySelectorAll('#conference-results a.cell__main')]
+                          .map(a => new URL(a.href).pathname)""")
+    # A talk with a speaker of its own and a cited verse (the sample's talks nearly all have both).
+    for path in talks:
+        talk_page = http_request(srv.url(path)).text
+        speaker = re.search(r'href="(/conference/speakers/\d+)"', talk_page)
+        verse = re.search(r'href="(/conference/citations/\d+/\d+/\d+)"', talk_page)
+        if speaker and verse:
+            break
+    else:
+        pytest.fail(f"no kept talk has both a speaker and a cited verse: {talks}")
+    talk_id = re.search(r"/talks/(\d+)", path)[1]
+    title = re.search(r'id="conference-talk-title">([^<]*)<', talk_page)[1]
+    lists = {
+        "search": f"/conference/search?q={urllib.parse.quote(html.unescape(title))}",
+        "speaker": speaker[1],
+        "verse": verse[1],
+    }
+    links = {}
+    for kind, list_path in lists.items():
+        found = [href for href in talk_links(srv, list_path, talk_id) if f"?from={kind}-" in href]
+        assert found, f"{list_path} has no {kind} link to talk {talk_id}"
+        links[kind] = html.unescape(found[0])
+        page.open(list_path)  # seen once, so the phone has a copy of the list to tap in
+    assert srv.stop() == 0
+
+    for kind, href in links.items():
+        open_talk_from(page, lists[kind], href, html.unescape(title).strip(), talk_id)
+
+
+def test_only_talks_read_join_recently_opened_when_a_hung_server_wakes(kept):
+    """Issue #34: with the server hung, a talk the phone could only show as the Offline page was
+    recorded as opened once the server woke, since the server answered the page requests it had
+    kept. Only a talk whose page was shown, live or kept, counts."""
+    srv, page, _ = kept
+    keep_conference(page)
+    kept_talks = page.js("""return [...document.querySelectorAll('#conference-results a.cell__main')]
+                               .map(a => new URL(a.href).pathname)""")
+    read_live, read_kept = kept_talks[0], kept_talks[1]
+    # Two talks of another conference, never kept and never opened.
+    home = http_request(srv.url("/conference")).text
+    other = next(c for c in re.findall(r'href="/conference/conferences/(\d+)"', home) if f"/conference/conferences/{c}" != CONFERENCE)
+    others = re.findall(rf'href="(/conference/talks/\d+\?from=conference-{other})"', http_request(srv.url(f"/conference/conferences/{other}")).text)
+    assert len(others) >= 2, others
+    unread = [others[0].split("?")[0], others[1]]  # as Recently Opened links one, as its list the other
+
+    page.open(read_live)
+    assert f"Kept text of talk {talk_of(read_live)}" in frame_text(page, PAGE_WITHIN_S)
+    page.open("/conference")  # seen once, so it shows while the server hangs
+    # What the woken server must answer before Recently Opened is read: the unread talks' pages and
+    # the kept talk's text (keeping it asked for it once already).
+    sent = [f"GET {address.split('?')[0]} " for address in unread] + [f"GET {read_kept}/text "]
+    answered = {line: srv.log_text().count(line) for line in sent}
+    srv.hang()
+    try:
+        page.open(read_kept)
+        page.wait("document.querySelector('#conference-talk-title')", PAGE_WITHIN_S, "the kept talk did not show with the server hung")
+        assert f"Kept text of talk {talk_of(read_kept)}" in frame_text(page, PAGE_WITHIN_S)
+        for address in unread:
+            page.open(address)
+            page.wait("document.querySelector('[data-offline-page]')", PAGE_WITHIN_S, f"{address} did not show the Offline page")
+        # Off the Offline page before the server wakes: the page the person is on then is read again.
+        page.open("/conference")
+        page.wait("document.documentElement.hasAttribute('data-offline-saved')", PAGE_WITHIN_S, "the Conferences screen did not show saved")
+    finally:
+        srv.wake()
+    # The server answers every request it was sent while hung, the unread talks' pages among them.
+    page.wait(lambda _: all(srv.log_text().count(line) > answered[line] for line in sent), 30,
+              f"the woken server did not answer what it was sent: {sent}")
+
+    opened = recently_opened(srv)
+    read = {talk_of(read_live), talk_of(read_kept)}
+    assert read <= opened, f"talks read are missing from Recently Opened: {sorted(opened)}"
+    assert not {talk_of(address) for address in unread} & opened, \
+        f"talks only shown as the Offline page joined Recently Opened: {sorted(opened - read)}"
+
+
+def talk_of(address: str) -> str:
+    """The talk id in a talk page's address."""
+    return re.search(r"/talks/(\d+)", address)[1]

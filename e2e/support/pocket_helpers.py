@@ -227,11 +227,24 @@ class PocketServer:
             time.sleep(0.2)
         raise RuntimeError(f"pocket serve did not come back on port {self.port}\n{self.log_text()}")
 
+    def hang(self) -> None:
+        """Freezes the server where it is (SIGSTOP), as a home server that hung or a laptop that
+        slept: its port still accepts connections and the kernel keeps what is sent, but nothing
+        answers until `wake()`, when it answers everything it was sent meanwhile."""
+        assert self.proc is not None and self.proc.poll() is None, "pocket serve is not running"
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def wake(self) -> None:
+        """Lets a server frozen by `hang()` go on (SIGCONT)."""
+        assert self.proc is not None and self.proc.poll() is None, "pocket serve is not running"
+        self.proc.send_signal(signal.SIGCONT)
+
     def stop(self, timeout: float = 10) -> int:
         """SIGTERM, then the exit code. Raises AssertionError if it does not exit in time."""
         if self.proc is None:
             return 0
         if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)  # a server left hung (a test that failed) must hear SIGTERM
             self.proc.send_signal(signal.SIGTERM)
             try:
                 self.proc.wait(timeout)

@@ -13,6 +13,14 @@ extension ConferencePages {
         do {
             // Only talks of the database in use are ever fetched from the source.
             _ = try await store.talk(id: id)
+            // A talk is opened when its text is asked for, not its page: only a talk page the
+            // browser shows loads this frame. The page itself may be answered to no one: the
+            // service worker shows the saved copy or the Offline page after a few seconds, and a
+            // server that hung answers the request it kept when it wakes (#34). Keeping a
+            // conference offline fetches every text: keeping is not reading.
+            if request.headers[.pocketKeep] == nil, let person = context.identity?.person.id {
+                try? await store.recordView(talkID: id, by: person)
+            }
             let text = try await texts.text(talkID: id)
             return Self.textResponse(ConferenceTalkText.document(text, source: source), status: .ok, source: source)
         } catch let error as ConferenceError {

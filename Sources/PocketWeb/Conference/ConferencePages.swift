@@ -48,8 +48,7 @@ struct ConferencePages: Sendable {
         let status = try await store.status()
         let source = TalkListSource(token: request.queryFields["from"])
         let list = try await contextList(for: detail, source: source)
-        // Keeping a conference offline fetches every talk page: keeping is not reading.
-        if request.headers[.pocketKeep] == nil { try? await store.recordView(talkID: id, by: person) }
+        // Not recorded as opened here: a page answered is not a page shown (see `talkText`).
         let isBookmarked = try await store.isBookmarked(talkID: id, by: person)
         let talk = ConferenceTalk(detail, from: source, citationsAvailable: status.capabilities.citations,
                                   isBookmarked: isBookmarked)

@@ -1,6 +1,7 @@
 extension ConferenceTalk {
     /// The talk's article, the detail side of the split view; `pageContext` gives the bookmark
-    /// form its CSRF field.
+    /// form its CSRF field. Its text frame loads with the page, never lazily: a shown page asking
+    /// for the text is what records the talk as opened (`ConferencePages.talkText`).
     struct Fragment: FragmentView {
         let talk: ConferenceTalk
         let pageContext: PageContext
@@ -17,7 +18,7 @@ extension ConferenceTalk {
                 "<a class=\"button button--tinted\" id=\"conference-talk-link\" href=\"\(url)\" target=\"_blank\" rel=\"noopener noreferrer\">Open on the Church’s Site</a>"
             })
             \(each: talk.media, ConferenceTalk.media)</div>
-            <iframe class="conference-talk__frame" id="conference-talk-frame" src="\(talk.textURL)" title="\(talk.frameTitle)" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" loading="lazy"></iframe>
+            <iframe class="conference-talk__frame" id="conference-talk-frame" src="\(talk.textURL)" title="\(talk.frameTitle)" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer"></iframe>
             <nav class="conference-talk__neighbours" aria-label="Previous and next talk">
             \(unwrap: talk.previous, { previous in
                 """

@@ -8,7 +8,8 @@
  *
  * Strategy: versioned /static/ assets cache-first; pages from the network when it answers within
  * a few seconds, else the phone's copy marked as saved (data-offline-saved on <html>, read by
- * js/offline/status.js), else the "not saved yet" page under the address asked for, so "Try
+ * js/offline/status.js; a link's navigation-only parameters such as a talk's `from` may be left out
+ * to find it, lib/saved-pages.js), else the "not saved yet" page under the address asked for, so "Try
  * again" retries it. Pages people keep offline on purpose (a Conference, Murals pictures) live in
  * KEPT, which a new version does not drop. Map tiles the person viewed live in TILE_CACHE (bounded,
  * per the tile host's cache headers: lib/tile-cache-core.js), also kept across versions. Anything
@@ -17,6 +18,7 @@
 import { createOutbox } from "./lib/outbox-core.js";
 import { idbStore } from "./offline/idb-store.js";
 import { createTileCache, tileMatcher } from "./lib/tile-cache-core.js";
+import { findSaved } from "./lib/saved-pages.js";
 
 const SHELL = `pocket-shell-${VERSION}`;
 const PAGES = `pocket-pages-${VERSION}`;
@@ -159,11 +161,13 @@ async function store(url, response) {
 
 /**
  * The saved copy of a page, its <html> marked with when it was saved. A new Response (not the
- * cached one) so that the page keeps the address it asked for.
+ * cached one) so that the page keeps the address it asked for. A talk opened from a search, a
+ * speaker or a verse is the copy saved under that address if there is one, else the talk kept
+ * under its plain address (lib/saved-pages.js says which parameters may be left out).
  */
 async function savedCopy(url) {
-  const cached = (await caches.match(url, { cacheName: PAGES, ignoreVary: true }))
-    ?? (await caches.match(url, { cacheName: KEPT, ignoreVary: true }));
+  const cached = await findSaved(url, async (address) => (await caches.match(address, { cacheName: PAGES, ignoreVary: true }))
+    ?? (await caches.match(address, { cacheName: KEPT, ignoreVary: true })));
   if (!cached) return null;
   const saved = cached.headers.get("X-Pocket-Saved") ?? String(Date.parse(cached.headers.get("date") ?? "") || Date.now());
   const html = (await cached.text()).replace(/<html\b/i, `<html data-offline-saved="${Number(saved) || Date.now()}"`);
