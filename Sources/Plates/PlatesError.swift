@@ -14,6 +14,8 @@ public enum PlatesError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidChange(String)
     /// An import's `trips` say something its changes do not make; says the first difference.
     case tripsDisagree(String)
+    /// Writing an import's changes stopped part-way: how many of how many were written, and why.
+    case importStopped(written: Int, total: Int, reason: String)
 
     /// A one-line message.
     public var description: String {
@@ -26,6 +28,8 @@ public enum PlatesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidChange(let detail): return "That change cannot be applied: \(detail)."
         case .tripsDisagree(let detail):
             return "The Plates part of the file cannot be imported: \(detail). Pocket works trips out from plates.changes: edit those, not trips."
+        case let .importStopped(written, total, reason):
+            return "The Plates import stopped after \(written) of \(total) changes (\(reason)); import the file again to finish: changes already imported are skipped."
         }
     }
 }

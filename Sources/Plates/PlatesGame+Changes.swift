@@ -17,9 +17,10 @@ extension PlatesGame {
     /// out again. Most changes are the latest of their trip (a tap made now), and then the rule
     /// reduces to doing the change: insert a spot (a second keeps the first sighting), delete it,
     /// clear the trip. A change that arrives after later ones (an outbox sent late) is merged by
-    /// reading only what the rule needs: the trip's last Reset Game, and after it the changes of
-    /// that one state (or all of them, for a Reset). So a change costs the same after ten
-    /// thousand changes as after ten, and the result is the same whatever order changes arrive in.
+    /// reading only what the rule needs: the trip's last Reset Game, then per state (that one
+    /// state, or all fifty for a Reset) its last un-spot and the first spot after. So a change
+    /// costs the same after ten thousand changes, in any pattern, as after ten, and the result is
+    /// the same whatever order changes arrive in.
     ///
     /// A spot's location is kept only when the person chose to record where (their setting, read
     /// in the same transaction).
@@ -122,18 +123,22 @@ private extension PlatesGame {
     }
 
     /// Works the trip's spots out again from its last Reset Game on: every state, or only `code`.
+    ///
+    /// By the rule a state's sighting is the first spot after its last clearing (its last un-spot
+    /// or the trip's last Reset, whichever came later), so each state is two index look-ups
+    /// however many changes the trip holds: a late change costs the same after 10,000 toggles of
+    /// one state as after ten (bench/plates-changes.sh, "toggles of one state").
     func rebuild(_ span: ChangeLog.Span, only code: String?) throws {
         let log = span.log
         let reset = try log.lastReset(in: span)
-        var changes = try log.changes(in: span, from: reset?.at, state: code)
-        if let reset { changes = changes.filter { !PlateChange.precedes($0, reset) } }
-        let spotted = PlatesMerge.spots(changes)
+        let codes = code.map { [$0] } ?? catalog.states.map(\.code)
         if let code {
             try log.db.execute(sql: "DELETE FROM spot WHERE tripID = ? AND stateCode = ?", arguments: [span.trip.id, code])
         } else {
             try log.db.execute(sql: "DELETE FROM spot WHERE tripID = ?", arguments: [span.trip.id])
         }
-        for (state, sighting) in spotted where code == nil || state == code {
+        for state in codes {
+            guard let sighting = try log.sighting(of: state, in: span, after: reset) else { continue }
             try log.db.execute(
                 sql: "INSERT INTO spot(tripID, stateCode, spottedAt, latitude, longitude) VALUES (?, ?, ?, ?, ?)",
                 arguments: [span.trip.id, state, sighting.at, sighting.location?.latitude, sighting.location?.longitude])
@@ -221,21 +226,36 @@ struct ChangeLog {
         return try row.flatMap { try PlateChange(row: $0) }
     }
 
-    /// The span's changes from `time` on (all of them when nil), of one state (with `state`) or
-    /// of every state; New Trip changes only mark bounds and are left out.
-    func changes(in span: Span, from time: Int64?, state: String?) throws -> [PlateChange] {
-        let lower = max(span.times.lowerBound, time ?? Int64.min)
-        let rows: [Row]
-        if let state {
-            rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM plateChange WHERE personID = ? AND stateCode = ? AND at >= ? AND at < ?",
-                arguments: [person.rawValue, state, lower, span.times.upperBound])
-        } else {
-            rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM plateChange WHERE personID = ? AND kind != 'newTrip' AND at >= ? AND at < ?",
-                arguments: [person.rawValue, lower, span.times.upperBound])
+    /// Where `state` stands in the span by the merge rule: the first spot after its last clearing
+    /// (its last un-spot, or `reset` when that came later), nil when none follows.
+    func sighting(of state: String, in span: Span, after reset: PlateChange?) throws -> PlatesMerge.Sighting? {
+        let unspot = try Row.fetchOne(
+            db, sql: """
+                SELECT at, id FROM plateChange INDEXED BY plateChange_stateKind
+                WHERE personID = ? AND stateCode = ? AND kind = 'unspot' AND at >= ? AND at < ?
+                ORDER BY at DESC, id DESC LIMIT 1
+                """,
+            arguments: [person.rawValue, state, span.times.lowerBound, span.times.upperBound])
+        var clearing: (at: Int64, id: String)? = reset.map { ($0.at, $0.id) }
+        if let unspot {
+            let at: Int64 = try unspot.decode(forColumn: "at"), id: String = try unspot.decode(forColumn: "id")
+            // SQLite's BINARY collation orders ids byte by byte, as `PlateChange.precedes` does.
+            if clearing.map({ $0.at < at || ($0.at == at && $0.id.utf8.lexicographicallyPrecedes(id.utf8)) }) ?? true {
+                clearing = (at, id)
+            }
         }
-        return try rows.compactMap { try PlateChange(row: $0) }
+        let after = clearing.map { _ in " AND (at > ? OR (at = ? AND id > ?))" } ?? ""
+        var arguments: StatementArguments = [person.rawValue, state, max(span.times.lowerBound, clearing?.at ?? Int64.min), span.times.upperBound]
+        if let clearing { arguments += [clearing.at, clearing.at, clearing.id] }
+        let row = try Row.fetchOne(
+            db, sql: """
+                SELECT * FROM plateChange INDEXED BY plateChange_stateKind
+                WHERE personID = ? AND stateCode = ? AND kind = 'spot' AND at >= ? AND at < ?\(after)
+                ORDER BY at, id LIMIT 1
+                """,
+            arguments: arguments)
+        guard let spot = try row.flatMap({ try PlateChange(row: $0) }) else { return nil }
+        return PlatesMerge.Sighting(at: spot.at, location: spot.location)
     }
 }
 

@@ -95,7 +95,13 @@ extension PlatesGame {
     /// must then be what `trips` lists (times, spots, places); an edited `trips` is refused with
     /// its first difference rather than quietly ignored. An empty `trips` lists nothing to check.
     /// Everything is checked before anything is written, so a refusal changes nothing.
-    public func importData(_ data: PlatesExport) async throws {
+    ///
+    /// The checked changes are then written `importBatch` at a time, each batch its own
+    /// transaction, so other people's taps go in between however large the file (a file of
+    /// 120,000 changes once held every other write for over 30 s). `progress` hears how many are
+    /// written after each batch; should writing stop part-way (a full disk), the error says how
+    /// far it got, and importing the file again finishes it, since each change is applied once.
+    public func importData(_ data: PlatesExport, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil) async throws {
         var changes = try data.changes.map { change -> PlateChange in
             guard let kind = PlateChange.Kind(rawValue: change.kind) else { throw PlatesError.invalidChange("'\(change.kind)' is not a kind of change") }
             var location: Location?
@@ -119,13 +125,18 @@ extension PlatesGame {
                 throw PlatesError.tripsDisagree(difference)
             }
         }
-        try await write(data, changes: changes)
+        try await write(data, changes: changes, progress: progress)
     }
+
+    /// How many changes an import writes per transaction: a few hundred milliseconds of writing
+    /// at most, so another person's tap waits no longer than that.
+    static let importBatch = 500
 }
 
 private extension PlatesGame {
-    /// Writes checked changes and the settings in one transaction.
-    func write(_ data: PlatesExport, changes: [PlateChange]) async throws {
+    /// Writes the settings (and the first trip), then the checked changes in batches of
+    /// `importBatch`, oldest first, each batch one transaction.
+    func write(_ data: PlatesExport, changes: [PlateChange], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws {
         let person = self.person
         try await writer.write { db in
             let hasTrip = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE personID = ?)", arguments: [person.rawValue]) ?? false
@@ -138,10 +149,22 @@ private extension PlatesGame {
                     sql: "INSERT INTO setting(personID, key, value) VALUES (?, ?, ?) ON CONFLICT(personID, key) DO UPDATE SET value = excluded.value",
                     arguments: [person.rawValue, key, value ? "1" : "0"])
             }
-            // The places were recorded with the person's consent when they were made: keep them.
-            for change in changes.sorted(by: PlateChange.precedes) {
-                _ = try apply(change, in: db, keepingLocation: true)
+        }
+        let ordered = changes.sorted(by: PlateChange.precedes)
+        var written = 0
+        while written < ordered.count {
+            let batch = ordered[written..<min(written + Self.importBatch, ordered.count)]
+            do {
+                try await writer.write { db in
+                    _ = try currentTrip(db)
+                    // The places were recorded with the person's consent when they were made: keep them.
+                    for change in batch { _ = try apply(change, in: db, keepingLocation: true) }
+                }
+            } catch {
+                throw PlatesError.importStopped(written: written, total: ordered.count, reason: "\(error)")
             }
+            written += batch.count
+            progress?(written, ordered.count)
         }
     }
 

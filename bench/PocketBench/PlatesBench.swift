@@ -38,7 +38,7 @@ struct PlatesBench: AsyncParsableCommand {
                 for kind in Kind.allCases {
                     var samples = Samples()
                     for round in 0..<rounds {
-                        let change = try kind.change(round: round, clock: &clock, catalog: catalog)
+                        let change = try kind.change(round: round, clock: &clock, state: shape.focus(catalog), catalog: catalog)
                         _ = try await samples.time { try await game.apply(change) }
                     }
                     let key = "\(shape) \(kind)"
@@ -62,8 +62,22 @@ struct PlatesBench: AsyncParsableCommand {
         case trips = "changes in trips of 100"
         /// The worst case for a late change: every change in one trip with no Reset.
         case oneTrip = "changes in one trip"
+        /// One state spotted and un-spotted over and over in one trip (#32, N5), the state every
+        /// timed late change and tap is then about.
+        case toggles = "toggles of one state in one trip"
 
-        var description: String { self == .trips ? "trips" : "one-trip" }
+        var description: String {
+            switch self {
+            case .trips: "trips"
+            case .oneTrip: "one-trip"
+            case .toggles: "toggles"
+            }
+        }
+
+        /// The one state every change is about, for a history of one state's toggles.
+        func focus(_ catalog: StateCatalog) -> String? {
+            self == .toggles ? catalog.states.first?.code : nil
+        }
 
         /// Writes `count` changes, a minute apart; returns the time after the last.
         func write(_ count: Int, into game: PlatesGame, catalog: StateCatalog) async throws -> Int64 {
@@ -71,9 +85,10 @@ struct PlatesBench: AsyncParsableCommand {
             var at = ChangeTime.milliseconds(Date()) - Int64(count + 10_000) * 60_000
             for index in 0..<count {
                 at += 60_000
-                let code = catalog.states[random.next(below: catalog.states.count)].code
+                let code = focus(catalog) ?? catalog.states[random.next(below: catalog.states.count)].code
                 let kind: PlateChange.Kind
                 switch (self, index % 100, random.next(below: 10)) {
+                case (.toggles, _, _): kind = index.isMultiple(of: 2) ? .spot : .unspot
                 case (.trips, 99, _): kind = .newTrip
                 case (.trips, 50, _): kind = .reset
                 case (_, _, 0): kind = .unspot
@@ -105,9 +120,10 @@ struct PlatesBench: AsyncParsableCommand {
             }
         }
 
-        func change(round: Int, clock: inout Int64, catalog: StateCatalog) throws -> PlateChange {
+        /// The change of `round`: about `state` when given, else each state in turn.
+        func change(round: Int, clock: inout Int64, state: String?, catalog: StateCatalog) throws -> PlateChange {
             clock += 1_000
-            let code = catalog.states[round % catalog.states.count].code
+            let code = state ?? catalog.states[round % catalog.states.count].code
             switch self {
             case .now:
                 return try PlateChange(id: "\(slug)-\(round)", at: clock, kind: round.isMultiple(of: 3) ? .unspot : .spot, stateCode: code)

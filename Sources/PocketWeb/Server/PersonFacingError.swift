@@ -31,6 +31,8 @@ extension PlatesError: PersonFacingError {
         case .unknownState, .unknownTrip: .notFound
         case .invalidLocation, .invalidChange, .tripsDisagree: .badRequest
         case .catalogInvalid, .imageUnavailable: .internalServerError
+        // The disk or the database failed part-way; the message says how far the import got.
+        case .importStopped: .serviceUnavailable
         }
     }
 
