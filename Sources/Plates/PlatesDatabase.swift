@@ -101,6 +101,14 @@ private extension PlatesDatabase {
         migrator.registerMigration("v4: times as milliseconds; change log indexes by state and kind") { db in
             try storeTimesAsMilliseconds(db)
         }
+        // An import once took times up to the year 10000, and such a change won against every tap
+        // after it (a state that could not be un-spotted, New Trip stuck); see `ChangeTime.repairTimesAhead`.
+        migrator.registerMigration("v5: times ahead of the clock brought back") { db in
+            let now = Date()
+            try ChangeTime.repairTimesAhead(db, table: "plateChange", columns: ["at"], now: now)
+            try ChangeTime.repairTimesAhead(db, table: "trip", columns: ["startedAt", "endedAt"], now: now)
+            try ChangeTime.repairTimesAhead(db, table: "spot", columns: ["spottedAt"], now: now)
+        }
         return migrator
     }
 
