@@ -16,7 +16,8 @@ struct BackupCommand: AsyncParsableCommand {
         discussion: """
             Every database is copied with SQLite's online backup (consistent per database while a server writes), with Pocket's CA \
             (tls/) and small settings, and a manifest of each file's size and SHA-256. The Conference database and the picture caches \
-            are left out (they are fetched again); --include-caches keeps the pictures. Prints the archive's path last; progress only on a terminal.
+            are left out (they are fetched again), and so is any file Pocket does not write; --include-caches keeps the pictures. Prints the archive's \
+            path last; progress only on a terminal.
             """
     )
 
@@ -62,8 +63,9 @@ struct RestoreCommand: AsyncParsableCommand {
         commandName: "restore",
         abstract: "Restore the data folder from a backup archive (stop the server first).",
         discussion: """
-            Checks every file's SHA-256 and each database's integrity before touching anything, refuses while a server runs on the folder \
-            or when the archive comes from a newer Pocket, and migrates one from an older Pocket. Replaces only Pocket's own folder \
+            Checks every file's SHA-256 and each of Pocket's databases (known by name) for integrity before touching anything, refuses \
+            while a server runs on the folder, when the archive comes from a newer Pocket, holds a file Pocket does not write, or a CA key \
+            and certificate that are not a private pair, and migrates one from an older Pocket. Replaces only Pocket's own folder \
             (or an empty one). The folder it replaces is kept aside until the restore has finished; what the archive does not replace \
             (the Conference database, picture caches, earlier backups, files Pocket did not write) is kept, and so are its owner and mode.
             """
