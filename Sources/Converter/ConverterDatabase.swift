@@ -178,6 +178,11 @@ extension ConverterDatabase {
                 ALTER TABLE converterState_v3 RENAME TO converterState;
                 """)
         }
+        // An import once took a saved time up to the year 10000, after which no change of the
+        // person's applied (each was older); see `ChangeTime.repairTimesAhead`.
+        migrator.registerMigration("v4: saved times ahead of the clock brought back") { db in
+            try ChangeTime.repairTimesAhead(db, table: "converterState", columns: ["savedAt"], now: Date())
+        }
         return migrator
     }
 

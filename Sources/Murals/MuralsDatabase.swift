@@ -295,6 +295,14 @@ private extension MuralsDatabase {
                 ALTER TABLE favourites_v4 RENAME TO favourites;
                 """)
         }
+        // An import (and v4, for an unreadable time) could leave a star's time up to the year 10000,
+        // and every un-star after it was "superseded"; see `ChangeTime.repairTimesAhead`.
+        migrator.registerMigration("v5: star and visit times ahead of the clock brought back") { db in
+            let now = Date()
+            try ChangeTime.repairTimesAhead(db, table: "favourites", columns: ["addedAt"], now: now)
+            try ChangeTime.repairTimesAhead(db, table: "favourite_decisions", columns: ["at"], now: now)
+            try ChangeTime.repairDatesAhead(db, table: "visited", columns: ["visitedAt"], now: now)
+        }
         return migrator
     }
 

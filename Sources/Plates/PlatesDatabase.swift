@@ -106,6 +106,14 @@ private extension PlatesDatabase {
             // index alone, so it costs the same after 10,000 changes of that state as after 10.
             try db.execute(sql: "CREATE INDEX plateChange_stateKind ON plateChange(personID, stateCode, kind, at, id)")
         }
+        // An import once took times up to the year 10000, and such a change won against every tap
+        // after it (a state that could not be un-spotted, New Trip stuck); see `ChangeTime.repairTimesAhead`.
+        migrator.registerMigration("v6: times ahead of the clock brought back") { db in
+            let now = Date()
+            try ChangeTime.repairTimesAhead(db, table: "plateChange", columns: ["at"], now: now)
+            try ChangeTime.repairTimesAhead(db, table: "trip", columns: ["startedAt", "endedAt"], now: now)
+            try ChangeTime.repairTimesAhead(db, table: "spot", columns: ["spottedAt"], now: now)
+        }
         return migrator
     }
 

@@ -41,6 +41,19 @@ public enum TLSError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The problem in words for a restore that refuses an archive over it: files named as in the
+    /// data folder (`tls/ca.key`), not where the archive was unpacked, and no advice to start afresh.
+    var restoreDescription: String {
+        func named(_ path: String) -> String { TLSFolder.folderName + "/" + URL(fileURLWithPath: path).lastPathComponent }
+        switch self {
+        case .keyReadableByOthers(let path, _): return "\(named(path)) can be read or changed by other users (Pocket keeps it 0600)"
+        case .keyUnreadable(let path, _, let reason): return "\(named(path)) cannot be used (\(reason))"
+        case .certificateUnreadable(let path, _, let reason): return "\(named(path)) cannot be used (\(reason))"
+        case .keyDoesNotMatch(let path, _): return "\(named(path)) is not the key of \(TLSFolder.folderName)/\(TLSFolder.fileNames.authorityCertificate) beside it"
+        default: return description
+        }
+    }
+
     /// How to make a new certificate authority, and what it costs.
     /// How long before the authority's end the owner is warned: a year, time to have every phone trust a new one.
     public static let authorityEndingNotice: TimeInterval = 365 * 86400

@@ -12,19 +12,28 @@ public struct TLSFolder: Sendable {
     /// The folder.
     public let url: URL
 
+    /// The folder's name inside the data folder.
+    public static let folderName = "tls"
+    /// The files Pocket writes in the folder, and none else: a restore takes no other from an archive.
+    static let fileNames = (authorityKey: "ca.key", authorityCertificate: "ca.pem", leafKey: "leaf.key", leafCertificate: "leaf.pem")
+    /// Each file's path inside the data folder (`tls/ca.key`), for a restore to know them by name.
+    public static var paths: [String] {
+        [fileNames.authorityKey, fileNames.authorityCertificate, fileNames.leafKey, fileNames.leafCertificate].map { folderName + "/" + $0 }
+    }
+
     /// The folder inside `dataDirectory`; nothing is created until something is written.
     public init(dataDirectory: URL) {
-        url = dataDirectory.appendingPathComponent("tls", isDirectory: true)
+        url = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
     }
 
     /// The CA certificate, which `pocket trust` points at.
-    public var authorityCertificate: URL { url.appendingPathComponent("ca.pem") }
+    public var authorityCertificate: URL { url.appendingPathComponent(Self.fileNames.authorityCertificate) }
     /// The CA key.
-    public var authorityKey: URL { url.appendingPathComponent("ca.key") }
+    public var authorityKey: URL { url.appendingPathComponent(Self.fileNames.authorityKey) }
     /// The current leaf certificate.
-    public var leafCertificate: URL { url.appendingPathComponent("leaf.pem") }
+    public var leafCertificate: URL { url.appendingPathComponent(Self.fileNames.leafCertificate) }
     /// The current leaf's key.
-    public var leafKey: URL { url.appendingPathComponent("leaf.key") }
+    public var leafKey: URL { url.appendingPathComponent(Self.fileNames.leafKey) }
 
     /// Whether a CA has been made here.
     public var hasAuthority: Bool {
@@ -53,6 +62,33 @@ public struct TLSFolder: Sendable {
 
     /// The CA kept here, checked as `authority(machine:scope:now:)` checks it; never makes one.
     public func existingAuthority(now: Date) throws(TLSError) -> CertificateAuthority {
+        let authority = try storedAuthority()
+        guard authority.certificate.notValidAfter > now else { throw .authorityExpired(on: authority.certificate.notValidAfter, folder: url.path) }
+        return authority
+    }
+
+    /// Why the files here could not serve, in one line naming them as `tls/ca.key`, for a restore
+    /// to refuse an archive holding them; nil when they are sound (or there are none). A key others
+    /// may read, a key and certificate that are not a pair, or either unreadable is refused; an
+    /// expired CA is not (`pocket serve` says what to do about that, and the rest of the data is
+    /// still worth having).
+    public func restoreProblem() -> String? {
+        do {
+            if hasAuthority { _ = try storedAuthority() }
+            try checkStoredLeafPrivate()
+        } catch {
+            return error.restoreDescription
+        }
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: leafKey.path) || manager.fileExists(atPath: leafCertificate.path) else { return nil }
+        guard let leaf = storedLeaf(), leaf.certificate.publicKey == Certificate.PublicKey(leaf.privateKey.publicKey) else {
+            return "\(Self.folderName)/\(Self.fileNames.leafKey) and \(Self.folderName)/\(Self.fileNames.leafCertificate) are not a key and its certificate"
+        }
+        return nil
+    }
+
+    /// The CA kept here, whatever its dates: the key private and the certificate's, and limited to Pocket's names.
+    private func storedAuthority() throws(TLSError) -> CertificateAuthority {
         let folder = url.path
         try checkPrivate(authorityKey)
         let keyText: String, certificateText: String
@@ -88,7 +124,6 @@ public struct TLSFolder: Sendable {
         guard !authority.scope.domains.isEmpty || !authority.scope.ranges.isEmpty else {
             throw .certificateUnreadable(path: authorityCertificate.path, folder: folder, reason: "it is not limited to this Pocket's names, so Pocket did not make it")
         }
-        guard certificate.notValidAfter > now else { throw .authorityExpired(on: certificate.notValidAfter, folder: folder) }
         return authority
     }
 

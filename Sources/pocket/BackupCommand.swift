@@ -5,6 +5,7 @@ import Foundation
 import Murals
 import Plates
 import PocketCore
+import PocketTLS
 import Remote
 
 /// `pocket backup`: one archive of everything Pocket cannot fetch again, while a server may run.
@@ -15,7 +16,8 @@ struct BackupCommand: AsyncParsableCommand {
         discussion: """
             Every database is copied with SQLite's online backup (consistent per database while a server writes), with Pocket's CA \
             (tls/) and small settings, and a manifest of each file's size and SHA-256. The Conference database and the picture caches \
-            are left out (they are fetched again); --include-caches keeps the pictures. Prints the archive's path last; progress only on a terminal.
+            are left out (they are fetched again), and so is any file Pocket does not write; --include-caches keeps the pictures. Prints the archive's \
+            path last; progress only on a terminal.
             """
     )
 
@@ -39,7 +41,7 @@ struct BackupCommand: AsyncParsableCommand {
         }
         let terminal = isatty(STDOUT_FILENO) == 1
         let started = Date()
-        let made = try await BackupMaker(dataDirectory: configuration.dataDirectory, includeCaches: includeCaches).makeOffThread(into: target) { progress in
+        let made = try await BackupMaker(dataDirectory: configuration.dataDirectory, layout: try pocketDataLayout(), includeCaches: includeCaches).makeOffThread(into: target) { progress in
             guard terminal else { return }
             let line = progress.path.isEmpty ? "Writing the archive…" : "[\(progress.done + 1)/\(progress.total)] \(progress.path)"
             FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(TerminalText.safe(line))".utf8))
@@ -61,8 +63,9 @@ struct RestoreCommand: AsyncParsableCommand {
         commandName: "restore",
         abstract: "Restore the data folder from a backup archive (stop the server first).",
         discussion: """
-            Checks every file's SHA-256 and each database's integrity before touching anything, refuses while a server runs on the folder \
-            or when the archive comes from a newer Pocket, and migrates one from an older Pocket. Replaces only Pocket's own folder \
+            Checks every file's SHA-256 and each of Pocket's databases (known by name) for integrity before touching anything, refuses \
+            while a server runs on the folder, when the archive comes from a newer Pocket, holds a file Pocket does not write, or a CA key \
+            and certificate that are not a private pair, and migrates one from an older Pocket. Replaces only Pocket's own folder \
             (or an empty one). The folder it replaces is kept aside until the restore has finished; what the archive does not replace \
             (the Conference database, picture caches, earlier backups, files Pocket did not write) is kept, and so are its owner and mode.
             """
@@ -77,7 +80,7 @@ struct RestoreCommand: AsyncParsableCommand {
         let configuration = try PocketConfiguration.resolve(options: PocketConfiguration.Options(data), environment: ProcessInfo.processInfo.environment)
         let archiveURL = URL(fileURLWithPath: archive).standardizedFileURL
         guard FileManager.default.isReadableFile(atPath: archiveURL.path) else { throw ConfigurationError.unreadableFile(path: archiveURL.path) }
-        let restorer = BackupRestorer(knownMigrations: try Self.knownMigrations())
+        let restorer = try Self.restorer()
         let target = configuration.dataDirectory
         let report = try await restorer.restore(archiveURL, into: target) { folder in
             try await Self.openStores(in: folder)
@@ -90,7 +93,15 @@ struct RestoreCommand: AsyncParsableCommand {
         if !report.carriedOver.isEmpty { say("Kept from the folder it replaced: \(report.carriedOver.joined(separator: ", ")).") }
     }
 
-    /// What this Pocket's stores know, by database path in the data folder.
+    /// A restorer knowing every file this Pocket writes (`pocketDataLayout`), which takes `tls/`
+    /// only as a key and certificate that are a pair, with the keys private.
+    static func restorer() throws -> BackupRestorer {
+        BackupRestorer(layout: try pocketDataLayout()) { folder in
+            TLSFolder(dataDirectory: folder).restoreProblem()
+        }
+    }
+
+    /// What this Pocket's stores know, by database path in the data folder: the one list of its databases.
     static func knownMigrations() throws -> [String: [String]] {
         [
             "people.sqlite": PeopleDatabase.migrationIdentifiers,
@@ -117,6 +128,12 @@ struct RestoreCommand: AsyncParsableCommand {
     }
 }
 
+/// Every file this Pocket writes in its data folder, for backups and restores: its databases by
+/// name (`RestoreCommand.knownMigrations`) and the CA's folder (`TLSFolder.paths`).
+func pocketDataLayout() throws -> DataFolderLayout {
+    DataFolderLayout(databases: try RestoreCommand.knownMigrations(), files: Set(TLSFolder.paths))
+}
+
 /// Opens the data folder for any command: first finishes or rolls back a restore into it that
 /// was cut short (saying which in one line on stderr), then makes it if needed and marks it as
 /// Pocket's. Every command that opens the folder comes through here, so none ever starts on an
@@ -129,7 +146,7 @@ func openDataDirectory(_ url: URL) throws -> DataDirectory {
 /// `BackupRestorer.recoverInterrupted`, with its one line on stderr.
 func recoverInterruptedRestore(_ url: URL) throws {
     guard !BackupRestorer.interruptedRestores(of: url).isEmpty else { return }
-    if let recovery = try BackupRestorer(knownMigrations: try RestoreCommand.knownMigrations()).recoverInterrupted(url) {
+    if let recovery = try RestoreCommand.restorer().recoverInterrupted(url) {
         FileHandle.standardError.write(Data("pocket: \(TerminalText.safe(recovery.description))\n".utf8))
     }
 }

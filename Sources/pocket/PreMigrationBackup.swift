@@ -28,7 +28,8 @@ enum PreMigrationBackup {
         let summary = pending.keys.sorted().map { "\($0) (\(pending[$0]?.joined(separator: ", ") ?? ""))" }.joined(separator: "; ")
         logger.notice("Migrations to run: \(summary); backing up \(dataDirectory.path) first")
         do {
-            let made = try await BackupMaker(dataDirectory: dataDirectory).makeOffThread(into: backupDirectory.appendingPathComponent(folderName, isDirectory: true))
+            let made = try await BackupMaker(dataDirectory: dataDirectory, layout: try pocketDataLayout())
+                .makeOffThread(into: backupDirectory.appendingPathComponent(folderName, isDirectory: true))
             logger.notice("Backed up the data folder before migrating: \(made.url.path)")
             return made
         } catch {

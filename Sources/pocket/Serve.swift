@@ -116,13 +116,14 @@ struct Serve: AsyncParsableCommand {
         do {
             let made = try await makeApps(dataDirectory: dataDirectory, sources: sources, conference: conference, muralsDemo: demo)
             let backups = configuration.backups
+            let layout = try pocketDataLayout()
             let app = try await buildApplication(
                 configuration: configuration,
                 apps: made.apps,
                 people: webPeople,
                 household: HouseholdData(personal: made.personal, backups: backups.map { BackupShelf(folder: $0.directory) },
                                          backupHealth: backups.map { _ in BackupHealth(dataDirectory: dataDirectory.url) }),
-                services: backups.map { [DailyBackups(schedule: $0, dataDirectory: dataDirectory.url, logger: logger)] } ?? [],
+                services: backups.map { [DailyBackups(schedule: $0, dataDirectory: dataDirectory.url, layout: layout, logger: logger)] } ?? [],
                 resources: try WebResources.bundled(),
                 logger: logger,
                 onServerRunning: { port in

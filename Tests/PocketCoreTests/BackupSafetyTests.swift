@@ -10,8 +10,10 @@ import Testing
 struct BackupSafetyTests {
     private let manager = FileManager.default
 
+    static let layout = DataFolderLayout(databases: ["people.sqlite": PeopleDatabase.migrationIdentifiers])
+
     private var restorer: BackupRestorer {
-        BackupRestorer(knownMigrations: ["people.sqlite": PeopleDatabase.migrationIdentifiers])
+        BackupRestorer(layout: Self.layout)
     }
 
     /// A Pocket data folder (opened as every command opens it) with one person, and its archive.
@@ -21,7 +23,7 @@ struct BackupSafetyTests {
         let people = try PeopleDatabase.onDisk(at: data.appendingPathComponent("people.sqlite"))
         for name in names { _ = try await people.addPerson(name: name, password: "correct horse battery", isOwner: name == names.first) }
         try people.writer.close()
-        let made = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("shelf"))
+        let made = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: root.appendingPathComponent("shelf"))
         return (root, data, made.url)
     }
 
@@ -83,7 +85,7 @@ struct BackupSafetyTests {
         let other = root.appendingPathComponent("other")
         try manager.createDirectory(at: other, withIntermediateDirectories: true)
         try manager.copyItem(at: data.appendingPathComponent("people.sqlite"), to: other.appendingPathComponent("plates.sqlite"))
-        #expect(throws: BackupError.nothingToBackUp(other.path)) { try BackupMaker(dataDirectory: other).make(into: root.appendingPathComponent("other-shelf")) }
+        #expect(throws: BackupError.nothingToBackUp(other.path)) { try BackupMaker(dataDirectory: other, layout: Self.layout).make(into: root.appendingPathComponent("other-shelf")) }
     }
 
     @Test func everyCommandFinishesARestoreCutShortBetweenItsTwoRenames() async throws {
@@ -138,12 +140,12 @@ struct BackupSafetyTests {
     @Test func aBackupNeverHoldsEarlierBackupsWhereverItIsWritten() async throws {
         let (root, data, _) = try await makeFolder()
         defer { try? manager.removeItem(at: root) }
-        let inside = try BackupMaker(dataDirectory: data).make(into: data.appendingPathComponent("backups"))
-        _ = try BackupMaker(dataDirectory: data).make(into: data.appendingPathComponent("backups"))
+        let inside = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: data.appendingPathComponent("backups"))
+        _ = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: data.appendingPathComponent("backups"))
         try manager.createDirectory(at: data.appendingPathComponent("usb"), withIntermediateDirectories: true)
         try manager.copyItem(at: inside.url, to: data.appendingPathComponent("usb/\(inside.url.lastPathComponent)"))
 
-        let elsewhere = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("usb"))
+        let elsewhere = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: root.appendingPathComponent("usb"))
 
         #expect(elsewhere.manifest.files.map(\.path) == ["people.sqlite"])
         #expect(elsewhere.manifest.leftOut.map(\.path) == ["backups", "usb/\(inside.url.lastPathComponent)"])
@@ -163,7 +165,7 @@ struct BackupSafetyTests {
         #expect(manager.fileExists(atPath: left.path))
         running = nil
 
-        _ = try BackupMaker(dataDirectory: data).make(into: shelf.folder)
+        _ = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: shelf.folder)
         #expect(!manager.fileExists(atPath: left.path))
         #expect(try names(in: shelf.folder).filter { $0.hasPrefix(".pocket-backup-") && $0 != ".pocket-backup.lock" }.isEmpty)
         withExtendedLifetime(running) {}

@@ -25,8 +25,11 @@ struct BackupTests {
         return (root, data, people)
     }
 
+    /// The files of `makeFolder`'s folder that Pocket writes: `writes.sqlite` stands for an app's store.
+    static let layout = DataFolderLayout(databases: ["people.sqlite": PeopleDatabase.migrationIdentifiers, "writes.sqlite": []], files: ["tls/ca.key"])
+
     private var restorer: BackupRestorer {
-        BackupRestorer(knownMigrations: ["people.sqlite": PeopleDatabase.migrationIdentifiers])
+        BackupRestorer(layout: Self.layout)
     }
 
     @Test func anArchiveHoldsEveryDatabaseAndTheKeyWithItsModeAndLeavesOutWhatCanBeFetchedAgain() async throws {
@@ -34,7 +37,7 @@ struct BackupTests {
         defer { try? FileManager.default.removeItem(at: root) }
         _ = try await people.addPerson(name: "Ann", password: "correct horse battery", isOwner: true)
 
-        let made = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("backups"))
+        let made = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: root.appendingPathComponent("backups"))
 
         #expect(made.manifest.files.map(\.path) == ["people.sqlite", "tls/ca.key"])
         #expect(made.manifest.files[0].migrations == PeopleDatabase.migrationIdentifiers)
@@ -71,7 +74,7 @@ struct BackupTests {
             }
             while await acknowledged.count < 200 { await Task.yield() }
             let before = await acknowledged.ids
-            let made = try await BackupMaker(dataDirectory: data).makeOffThread(into: root.appendingPathComponent("backups"))
+            let made = try await BackupMaker(dataDirectory: data, layout: Self.layout).makeOffThread(into: root.appendingPathComponent("backups"))
             try await group.waitForAll()
             return (made, before)
         }
@@ -89,7 +92,7 @@ struct BackupTests {
         let (root, data, people) = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         _ = try await people.addPerson(name: "Ann", password: "correct horse battery", isOwner: true)
-        let made = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("backups"))
+        let made = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: root.appendingPathComponent("backups"))
         let bytes = try Data(contentsOf: made.url)
         let target = root.appendingPathComponent("unpacked")
 
@@ -110,7 +113,7 @@ struct BackupTests {
         }
 
         try await people.writer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations(identifier) VALUES ('v99: later')") }
-        let newer = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("newer"))
+        let newer = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: root.appendingPathComponent("newer"))
         #expect(throws: BackupError.newerPocket(path: "people.sqlite", migration: "v99: later", version: PocketVersion.current)) {
             try restorer.unpack(newer.url, into: target)
         }
@@ -130,7 +133,7 @@ struct BackupTests {
         let (root, data, people) = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         _ = try await people.addPerson(name: "Ann", password: "correct horse battery", isOwner: true)
-        let made = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("backups"))
+        let made = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: root.appendingPathComponent("backups"))
         _ = try await people.addPerson(name: "Bea", password: "correct horse battery", isOwner: false)
 
         var serving = try DataFolderLock.forServing(data)
@@ -153,7 +156,7 @@ struct BackupTests {
         let (root, data, people) = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         _ = try await people.addPerson(name: "Ann", password: "correct horse battery", isOwner: true)
-        let made = try BackupMaker(dataDirectory: data).make(into: root.appendingPathComponent("backups"))
+        let made = try BackupMaker(dataDirectory: data, layout: Self.layout).make(into: root.appendingPathComponent("backups"))
         let documents = root.appendingPathComponent("documents")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         try Data("letter".utf8).write(to: documents.appendingPathComponent("letter.txt"))

@@ -23,7 +23,7 @@ struct DailyBackupsTests {
         try Data("mine".utf8).write(to: shelf.appendingPathComponent("notes.txt"))
 
         // when the day's backup runs,
-        await DailyBackups(schedule: .init(directory: shelf), dataDirectory: data, logger: Logger(label: "test")).backUp()
+        await DailyBackups(schedule: .init(directory: shelf), dataDirectory: data, layout: DataFolderLayout(databases: ["people.sqlite": PeopleDatabase.migrationIdentifiers]), logger: Logger(label: "test")).backUp()
 
         // then today's archive is the newest, the oldest days are gone, and other files stay.
         let archives = BackupShelf(folder: shelf).archives()
@@ -55,7 +55,7 @@ struct DailyBackupsTests {
         try Data("x".utf8).write(to: root.appendingPathComponent("usb"))
         let shelf = root.appendingPathComponent("usb/backups")
 
-        await DailyBackups(schedule: .init(directory: shelf), dataDirectory: data, logger: Logger(label: "test")).backUp()
+        await DailyBackups(schedule: .init(directory: shelf), dataDirectory: data, layout: DataFolderLayout(databases: ["people.sqlite": PeopleDatabase.migrationIdentifiers]), logger: Logger(label: "test")).backUp()
 
         let health = BackupHealth(dataDirectory: data)
         let failure = try #require(health.failure())
@@ -78,7 +78,7 @@ struct DailyBackupsTests {
             }
         }
 
-        await DailyBackups(schedule: .init(directory: root.appendingPathComponent("good")), dataDirectory: data, logger: Logger(label: "test")).backUp()
+        await DailyBackups(schedule: .init(directory: root.appendingPathComponent("good")), dataDirectory: data, layout: DataFolderLayout(databases: ["people.sqlite": PeopleDatabase.migrationIdentifiers]), logger: Logger(label: "test")).backUp()
         #expect(health.failure() == nil)
     }
 }

@@ -191,6 +191,58 @@ struct PersonalDataRouteTests {
         #expect(Self.content(try await stores.export(for: household.member.person)) == beaBefore)
     }
 
+    /// N4: an import once took any time before the year 10000, so a crafted file brought back the
+    /// far-future change the outbox refuses; it now applies the outbox's rule and names the item.
+    @Test func aTimeTheOutboxWouldRefuseIsRefusedByAnImportNamingTheItemAndChangesNothing() async throws {
+        let household = try await TestHousehold.make()
+        let stores = try await Self.stores()
+        try await Self.use(stores, as: household.member.person.id, base: ChangeTime.milliseconds(Date()) - 3_600_000, states: ["OR", "WA"])
+        let beaBefore = Self.content(try await stores.export(for: household.member.person))
+        let exported = try await stores.export(for: household.member.person)
+        let farAhead = ChangeTime.milliseconds(Date()) + 100 * 365 * 86_400_000
+        var change = try #require(exported.plates?.changes.first { $0.kind == "spot" })
+        change.id = "from-the-future"
+        change.kind = "unspot"
+        change.at = farAhead
+        change.latitude = nil
+        change.longitude = nil
+        var unspot = exported
+        unspot.plates?.changes.append(change)
+        unspot.plates?.trips = []
+        var star = exported
+        star.murals?.stars[0].addedAt = farAhead
+        var screen = exported
+        screen.converter?.savedAt = farAhead
+        var bookmark = exported
+        bookmark.conference?.bookmarks[0].addedAt = ChangeTime.earliest - 1
+        let crafted = [(unspot, "the Plates change “from-the-future”: its time"), (star, "the star of mural 2: its time"),
+                       (screen, "the converter’s screen: its time"), (bookmark, "the bookmark of talk 8802: its time")]
+        let app = try await Self.application(household, stores: stores)
+
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            for (document, words) in crafted {
+                let form = Self.importForm(try document.encoded(), fields: ["person": String(household.member.person.id.rawValue)])
+                try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                                         headers: [.contentType: form.contentType, .accept: "application/json"], body: form.body) { response in
+                    #expect(response.status == .badRequest)
+                    let message = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"] ?? ""
+                    #expect(message.contains(words), "\(message)")
+                    #expect(message.contains("Nothing was changed") && !message.contains("\n"), "\(message)")
+                }
+            }
+        }
+        #expect(Self.content(try await stores.export(for: household.member.person)) == beaBefore)
+        // A time a few minutes ahead (a phone's clock running fast) is still taken, as the outbox takes it.
+        change.id = "a-little-ahead"
+        change.at = ChangeTime.milliseconds(Date()) + 60_000
+        var skewed = exported
+        skewed.plates?.changes.append(change)
+        skewed.plates?.trips = []
+        try await stores.importData(skewed, for: household.member.person.id)
+        #expect(try await stores.export(for: household.member.person).plates?.changes.contains { $0.id == "a-little-ahead" } == true)
+    }
+
     @Test func starsAndBookmarksOfWhatThisPocketLacksAreLeftOutAndSettingsSaysHowMany() async throws {
         let household = try await TestHousehold.make()
         let stores = try await Self.stores()

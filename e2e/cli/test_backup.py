@@ -154,13 +154,24 @@ def test_a_backup_while_20_clients_write_holds_every_acknowledged_change_and_res
         stop(server)
 
 
+def make_authority(data):
+    """Pocket's own CA and a leaf in data/tls, made as `pocket serve --https` makes them."""
+    server = start("serve", "--https", "--name", "pocket.test", "--port", str(free_port()), "--http-port", str(free_port()), "--data-dir", str(data))
+    try:
+        deadline = time.time() + 30
+        while not (data / "tls" / "leaf.pem").exists():
+            assert server.poll() is None, server.stderr.read()
+            assert time.time() < deadline, "pocket serve --https made no certificate"
+            time.sleep(0.1)
+    finally:
+        stop(server)
+
+
 def make_folder(tmp_path):
-    """A data folder with people, a game and a CA key, and a backup of it."""
+    """A data folder with people, a game and Pocket's CA, and a backup of it."""
     data = tmp_path / "data"
     add_person(data, "ann")
-    (data / "tls").mkdir()
-    (data / "tls" / "ca.key").write_text("not really a key")
-    os.chmod(data / "tls" / "ca.key", 0o600)
+    make_authority(data)
     server, base = serve(data)
     try:
         headers, tag = device(base, "ann")
@@ -221,7 +232,8 @@ def test_restore_refuses_a_truncated_a_tampered_and_a_newer_archive_and_a_runnin
     done = run("restore", str(archive), "--data-dir", str(data))
     assert done.returncode == 0, done.stderr
     assert stat.S_IMODE((data / "tls" / "ca.key").stat().st_mode) == 0o600
-    assert (data / "tls" / "ca.key").read_text() == "not really a key"
+    with zipfile.ZipFile(archive) as zip_file:
+        assert (data / "tls" / "ca.key").read_bytes() == zip_file.read("tls/ca.key")
     assert set(after_serving) >= {"people.sqlite", "plates.sqlite"}
     assert not [path for path in tmp_path.iterdir() if "restoring" in path.name or "before-restore" in path.name]
 
@@ -253,6 +265,78 @@ def test_an_archive_of_an_older_pocket_is_migrated_as_it_is_restored(tmp_path):
     with closing(sqlite3.connect(restored / "plates.sqlite")) as database:
         ran = [row[0] for row in database.execute("SELECT identifier FROM grdb_migrations ORDER BY rowid")]
     assert ran[:3] == plates["migrations"] and len(ran) > 3
+
+
+def rewritten(archive, target, change):
+    """A copy of `archive` whose files `change(files, entries)` edits (path → bytes, path → manifest
+    entry), with a manifest whose sizes and SHA-256s are right again: only what the restorer itself
+    knows can refuse it."""
+    with zipfile.ZipFile(archive) as source:
+        manifest = json.loads(source.read("manifest.json"))
+        files = {entry["path"]: source.read(entry["path"]) for entry in manifest["files"]}
+    entries = {entry["path"]: entry for entry in manifest["files"]}
+    change(files, entries)
+    manifest["files"] = []
+    for path, data in files.items():
+        entry = entries.get(path, {"path": path, "mode": 0o600})
+        entry.update(size=len(data), sha256=hashlib.sha256(data).hexdigest())
+        manifest["files"].append(entry)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy:
+        copy.writestr("manifest.json", json.dumps(manifest))
+        for path, data in files.items():
+            copy.writestr(path, data)
+    return target
+
+
+def test_restore_knows_pockets_files_by_name_and_refuses_what_it_does_not_write_a_hidden_damaged_database_and_a_bad_ca(tmp_path):
+    """Issue #32: the manifest no longer decides which files are databases, nor which files belong."""
+    data, archive = make_folder(tmp_path)
+    before = tree(data)
+
+    def junk(files, entries):
+        files["junk.bin"] = b"\0" * 4096
+
+    def damaged_plates(files, entries):
+        plates = bytearray(files["plates.sqlite"])
+        for offset in range(4096, len(plates) - 64, 512):
+            plates[offset:offset + 64] = b"Z" * 64
+        files["plates.sqlite"] = bytes(plates)
+        del entries["plates.sqlite"]["migrations"]  # "not a database", says the manifest
+
+    def open_key(files, entries):
+        entries["tls/ca.key"]["mode"] = 0o644
+
+    def garbage_certificate(files, entries):
+        files["tls/ca.pem"] = b"-----BEGIN CERTIFICATE-----\ngarbage\n-----END CERTIFICATE-----\n"
+
+    def another_key(files, entries):
+        files["tls/ca.key"] = files["tls/leaf.key"]
+
+    for change, words in [(junk, "holds junk.bin, which Pocket does not write"),
+                          (damaged_plates, "the database plates.sqlite in the backup is damaged"),
+                          (open_key, "tls/ca.key can be read or changed by other users"),
+                          (garbage_certificate, "tls/ca.pem cannot be used"),
+                          (another_key, "tls/ca.key is not the key of tls/ca.pem")]:
+        crafted = rewritten(archive, tmp_path / f"{change.__name__}.zip", change)
+        line = one_line_error(run("restore", str(crafted), "--data-dir", str(data)))
+        assert words in line and "nothing was changed" in line, line
+        assert tree(data) == before
+        assert not [path for path in tmp_path.iterdir() if "restoring" in path.name or "before-restore" in path.name]
+
+    # The archive as Pocket wrote it restores, and so does one rewritten without a change.
+    assert run("restore", str(rewritten(archive, tmp_path / "same.zip", lambda files, entries: None)), "--data-dir", str(data)).returncode == 0
+
+
+def test_a_backup_leaves_out_files_pocket_does_not_write_and_its_restore_keeps_them(tmp_path):
+    data, _ = make_folder(tmp_path)
+    (data / "notes.txt").write_text("mine")
+    archive = archive_path(run("backup", "--to", str(tmp_path / "more-backups"), "--data-dir", str(data)))
+    manifest = verify(archive)
+    assert "notes.txt" not in {entry["path"] for entry in manifest["files"]}
+    assert {"path": "notes.txt", "reason": "not written by Pocket: a restore keeps it in the folder"} in manifest["leftOut"]
+    done = run("restore", str(archive), "--data-dir", str(data))
+    assert done.returncode == 0, done.stderr
+    assert (data / "notes.txt").read_text() == "mine"
 
 
 # Issue #33: backups and restores that can't hurt.

@@ -331,6 +331,15 @@ private extension ConferenceStateDatabase {
                 );
                 """)
         }
+        // An import once took times up to the year 10000, and every un-bookmark after such a
+        // bookmark was "superseded" (and such a view stayed first among recent talks); see
+        // `ChangeTime.repairTimesAhead`.
+        migrator.registerMigration("v6: bookmark and view times ahead of the clock brought back") { db in
+            let now = Date()
+            try ChangeTime.repairTimesAhead(db, table: "bookmark_decision", columns: ["at"], now: now)
+            try ChangeTime.repairDatesAhead(db, table: "bookmark", columns: ["addedAt"], now: now)
+            try ChangeTime.repairDatesAhead(db, table: "recent_talk", columns: ["viewedAt"], now: now)
+        }
         return migrator
     }
 

@@ -32,6 +32,10 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
     case incompleteArchive(String)
     /// Another process is restoring into the folder.
     case restoreUnderWay(String)
+    /// The archive holds a file Pocket never writes in its data folder.
+    case unknownFile(String)
+    /// A file in the archive is not one Pocket could use (the CA's key and certificate not a pair, say).
+    case unusableFile(String)
 
     /// A one-line message.
     public var description: String {
@@ -64,6 +68,10 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is not a Pocket data folder (it has files but no \(DataFolderMarker.fileName) and no Pocket people.sqlite): give an empty or new folder, or Pocket's own; nothing was changed"
         case .incompleteArchive(let path):
             return "the backup has no \(path), which Pocket cannot fetch again: it is not a whole Pocket backup; nothing was changed"
+        case .unknownFile(let path):
+            return "the backup holds \(path), which Pocket does not write in its data folder: it is not a backup Pocket made, or it was changed; nothing was changed"
+        case .unusableFile(let problem):
+            return "the backup cannot be restored: \(problem); nothing was changed"
         case .restoreUnderWay(let path):
             return "a restore into \(path) is under way in another process: wait for it to finish; nothing was changed"
         }

@@ -8,8 +8,9 @@ import ZIPFoundation
 /// catch a transaction half written), Pocket's CA folder `tls/` and its other small files, and a
 /// manifest (`BackupManifest`) with each file's size, SHA-256 and, for a database, its migrations.
 ///
-/// Left out, and named in the manifest: the Conference sci-core database (downloaded again) and,
-/// unless asked for, the picture caches (fetched again when shown).
+/// Left out, and named in the manifest: the Conference sci-core database (downloaded again),
+/// unless asked for, the picture caches (fetched again when shown), and any file Pocket does not
+/// write (`DataFolderLayout`: a restore would refuse it, and keeps it in the folder instead).
 public struct BackupMaker: Sendable {
     /// How far a backup has come, for a progress line on a terminal.
     public struct Progress: Sendable, Equatable {
@@ -35,6 +36,8 @@ public struct BackupMaker: Sendable {
     public let dataDirectory: URL
     /// Whether the picture caches go in too.
     public let includeCaches: Bool
+    /// What Pocket writes: only these files go in, and a database is a file named as one.
+    public let layout: DataFolderLayout
 
     /// Folders of re-fetchable pictures, left out unless `includeCaches`.
     public static let cacheFolders: [String: String] = [
@@ -48,7 +51,7 @@ public struct BackupMaker: Sendable {
     ]
     /// Folders that only mean something to a running process; so does every `*.lock` file (the
     /// data folder's, the Conference install's), whatever a store names it.
-    static let transient: Set<String> = ["conference/incoming"]
+    static let transient: Set<String> = ["conference/incoming", "conference/uploads"]
     /// The backups folder inside the data folder (`PocketConfiguration.defaultBackupDirectory`):
     /// never in a backup, wherever this one is written, nor is any Pocket archive found elsewhere
     /// in the folder, so an archive stays the size of the data.
@@ -57,9 +60,10 @@ public struct BackupMaker: Sendable {
     /// download brings back.
     public static let peopleDatabase = "people.sqlite"
 
-    /// Backs up `dataDirectory`; `includeCaches` adds the picture caches.
-    public init(dataDirectory: URL, includeCaches: Bool = false) {
+    /// Backs up what `layout` names in `dataDirectory`; `includeCaches` adds the picture caches.
+    public init(dataDirectory: URL, layout: DataFolderLayout, includeCaches: Bool = false) {
         self.dataDirectory = dataDirectory.standardizedFileURL
+        self.layout = layout
         self.includeCaches = includeCaches
     }
 
@@ -173,7 +177,11 @@ private extension BackupMaker {
                 case S_IFDIR:
                     try walk(path)
                 case S_IFREG:
-                    plan.items.append(Item(path: path, isDatabase: name.hasSuffix(".sqlite"), mode: Int(info.st_mode & 0o777)))
+                    guard layout.writes(path) else {
+                        plan.leftOut.append(.init(path: path, reason: "not written by Pocket: a restore keeps it in the folder"))
+                        continue
+                    }
+                    plan.items.append(Item(path: path, isDatabase: layout.migrations(for: path) != nil, mode: Int(info.st_mode & 0o777)))
                 default:
                     continue // sockets, links: nothing Pocket makes
                 }

@@ -61,7 +61,7 @@ extension BackupRestorer {
     func isPocketsFolder(_ folder: URL) -> Bool {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != DataFolderLock.fileName }
         if names.isEmpty || DataFolderMarker.isMarked(folder) { return true }
-        guard let known = known(for: BackupMaker.peopleDatabase), names.contains(BackupMaker.peopleDatabase) else { return false }
+        guard let known = layout.migrations(for: BackupMaker.peopleDatabase), names.contains(BackupMaker.peopleDatabase) else { return false }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "restore-recognize"
@@ -83,8 +83,8 @@ extension BackupRestorer {
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: from.path)) ?? []).sorted() {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if relative.isEmpty, name == DataFolderLock.fileName || name == DataFolderMarker.fileName { continue }
-                if known(for: path) != nil { continue }
-                if let database = Self.databaseOfSidecar(path), known(for: database) != nil || exists(target.appendingPathComponent(database)) { continue }
+                if layout.migrations(for: path) != nil { continue }
+                if let database = Self.databaseOfSidecar(path), layout.migrations(for: database) != nil || exists(target.appendingPathComponent(database)) { continue }
                 let source = from.appendingPathComponent(name), destination = to.appendingPathComponent(name)
                 var there = stat(), here = stat()
                 if lstat(destination.path, &there) != 0 {

@@ -7,6 +7,10 @@ import ZIPFoundation
 /// folder: every file's size and SHA-256 against the manifest, `PRAGMA integrity_check` of each
 /// database, and every migration a database ran known to this Pocket (else it is a newer Pocket's).
 ///
+/// The restorer, not the manifest, decides what each file is (`DataFolderLayout`): a path it
+/// knows as one of Pocket's databases is checked as a database whatever the manifest says of it,
+/// and a path Pocket does not write is refused before anything is unpacked.
+///
 /// The archive is unpacked beside the data folder and migrated there (an older Pocket's archive
 /// becomes this Pocket's), then the folder is swapped in by renaming. The folder it replaces is
 /// kept aside until the new one is in place, and what the archive does not replace (the
@@ -23,13 +27,18 @@ public struct BackupRestorer: Sendable {
         public var recovered: Recovery?
     }
 
-    /// The migrations this Pocket knows, by database path inside the data folder; a `*` in a
-    /// path stands for any text (`murals*.sqlite`).
-    public let knownMigrations: [String: [String]]
+    /// Every file Pocket writes: its databases with the migrations this Pocket knows, and the
+    /// rest. An archive may hold nothing else.
+    public let layout: DataFolderLayout
+    /// Looks over the unpacked folder before it is taken (the CA's key and certificate, say:
+    /// a pair, and the key private) and returns what is wrong in one line, or nil.
+    public let checkFiles: @Sendable (URL) -> String?
 
-    /// A restorer that refuses databases with migrations outside `knownMigrations`.
-    public init(knownMigrations: [String: [String]]) {
-        self.knownMigrations = knownMigrations
+    /// A restorer that refuses databases with migrations outside `layout`'s, any file `layout`
+    /// does not name, and an unpacked folder `checkFiles` finds fault with.
+    public init(layout: DataFolderLayout, checkFiles: @escaping @Sendable (URL) -> String? = { _ in nil }) {
+        self.layout = layout
+        self.checkFiles = checkFiles
     }
 
     /// Unpacks and checks `archive` into `folder` (which must not exist), and returns its
@@ -61,9 +70,11 @@ public struct BackupRestorer: Sendable {
                 try extract(entry, of: zip, as: file, into: folder, archivePath: archive.path)
             }
             if let missing = manifest.files.first(where: { !found.contains($0.path) }) { throw BackupError.checksumMismatch(missing.path) }
-            for file in manifest.files where file.isDatabase {
-                try check(database: folder.appendingPathComponent(file.path), as: file, version: manifest.pocketVersion)
+            for file in manifest.files {
+                guard let known = layout.migrations(for: file.path) else { continue }
+                try check(database: folder.appendingPathComponent(file.path), as: file, knowing: known, version: manifest.pocketVersion)
             }
+            if let problem = checkFiles(folder) { throw BackupError.unusableFile(problem) }
             return manifest
         } catch {
             try? manager.removeItem(at: folder)
@@ -172,6 +183,8 @@ private extension BackupRestorer {
             guard file.size >= 0, (0...0o777).contains(file.mode), file.sha256.count == 64 else { throw BackupError.badManifest("the entry for \(file.path) is malformed") }
         }
         guard Set(manifest.files.map(\.path)).count == manifest.files.count else { throw BackupError.badManifest("it lists a file twice") }
+        // Before a byte is unpacked: a file Pocket never writes has no place in its folder.
+        if let stranger = manifest.files.first(where: { !layout.writes($0.path) }) { throw BackupError.unknownFile(stranger.path) }
         return manifest
     }
 
@@ -208,8 +221,10 @@ private extension BackupRestorer {
         guard size == file.size, BackupDigest.hex(hash.finalize()) == file.sha256 else { throw BackupError.checksumMismatch(file.path) }
     }
 
-    /// `PRAGMA integrity_check`, the migrations the manifest promised, and none this Pocket does not know.
-    func check(database url: URL, as file: BackupManifest.File, version: String) throws {
+    /// `PRAGMA integrity_check`, the migrations the manifest promised, and none this Pocket does
+    /// not know (`known`). A manifest that gives no migrations for a database is refused after
+    /// the integrity check, so a damaged database is named as damaged.
+    func check(database url: URL, as file: BackupManifest.File, knowing known: Set<String>, version: String) throws {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "restore-check"
@@ -227,8 +242,8 @@ private extension BackupRestorer {
         } catch {
             throw BackupError.damagedDatabase(path: file.path, problem: BackupMaker.reason(error))
         }
-        guard ran == file.migrations else { throw BackupError.checksumMismatch(file.path) }
-        guard let known = known(for: file.path) else { return }
+        guard let promised = file.migrations else { throw BackupError.badManifest("it does not list \(file.path) as the database it is") }
+        guard ran == promised else { throw BackupError.checksumMismatch(file.path) }
         if let unknown = ran.first(where: { !known.contains($0) }) {
             throw BackupError.newerPocket(path: file.path, migration: unknown, version: version)
         }
@@ -247,20 +262,6 @@ private extension BackupRestorer {
 }
 
 extension BackupRestorer {
-    /// The migrations this Pocket knows for the database at `path`; nil when it is not one of Pocket's databases.
-    func known(for path: String) -> Set<String>? {
-        if let exact = knownMigrations[path] { return Set(exact) }
-        for (pattern, identifiers) in knownMigrations {
-            let parts = pattern.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            let middle = path.dropFirst(parts[0].count).dropLast(parts[1].count)
-            if path.hasPrefix(parts[0]), path.hasSuffix(parts[1]), path.count >= parts[0].count + parts[1].count, !middle.contains("/") {
-                return Set(identifiers)
-            }
-        }
-        return nil
-    }
-
     /// Whether `path` (from the archive, so from outside) names a place inside the folder: relative,
     /// made of plain names, never `.`, `..`, empty, or with a backslash or a control character.
     static func isSafe(_ path: String) -> Bool {

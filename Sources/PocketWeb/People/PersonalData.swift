@@ -74,12 +74,30 @@ public struct PersonalData: Codable, Sendable, Equatable {
         return document
     }
 
-    /// Refuses a time no store can hold, before any store writes: a refusal then changes nothing.
-    func checkTimes() throws(PersonalDataError) {
-        let times = (murals?.stars.map(\.addedAt) ?? []) + (murals?.visits.map(\.visitedAt) ?? []) + [converter?.savedAt].compactMap { $0 }
-            + (conference?.bookmarks.map(\.addedAt) ?? []) + (conference?.recentTalks.map(\.viewedAt) ?? [])
-        guard times.allSatisfy({ (0...PlateChange.latestTime).contains($0) }) else {
-            throw .malformed("a time is not milliseconds since 1970 before the year 10000")
+    /// Refuses, before any store writes (so a refusal changes nothing), any time the outbox's
+    /// rule (`ChangeTime`) refuses: a time far ahead would win against everything the person does
+    /// here afterwards, as a phone's change with such a time would. Names the first such item.
+    func checkTimes(now: Date) throws(PersonalDataError) {
+        var times: [(item: String, at: Int64)] = []
+        if let plates {
+            times += plates.changes.map { ("the Plates change “\($0.id.prefix(40))”", $0.at) }
+            times += [plates.firstTripStartedAt].compactMap { $0 }.map { ("the first Plates trip’s start", $0) }
+            for trip in plates.trips {
+                times += [("a Plates trip’s start", trip.startedAt)] + [trip.endedAt].compactMap { $0 }.map { ("a Plates trip’s end", $0) }
+                times += trip.spots.map { ("the Plates spot of “\($0.state.prefix(12))”", $0.spottedAt) }
+            }
+        }
+        times += (murals?.stars ?? []).map { ("the star of mural \($0.muralID)", $0.addedAt) }
+        times += (murals?.visits ?? []).map { ("the visit of mural \($0.muralID)", $0.visitedAt) }
+        times += [converter?.savedAt].compactMap { $0 }.map { ("the converter’s screen", $0) }
+        times += (conference?.bookmarks ?? []).map { ("the bookmark of talk \($0.talkID)", $0.addedAt) }
+        times += (conference?.recentTalks ?? []).map { ("the view of talk \($0.talkID)", $0.viewedAt) }
+        for (item, at) in times {
+            do {
+                try ChangeTime.check(at, now: now)
+            } catch {
+                throw .malformed("\(item): \(error.description)")
+            }
         }
     }
 
@@ -147,13 +165,13 @@ public struct PersonalDataStores: Sendable {
     }
 
     /// Adds `document`'s data to `person`'s, and only theirs: every store writes through the
-    /// person it is given. Plates goes first because it checks every change (and that `trips`
+    /// person it is given. Every time in it must pass the outbox's rule at `now` (`ChangeTime`). Plates goes first because it checks every change (and that `trips`
     /// is what they make) before writing any; the other parts are checked by their stores before
     /// their one transaction each. Stars of murals and bookmarks of talks this Pocket does not
     /// have are left out, and the report says which.
     @discardableResult
-    public func importData(_ document: PersonalData, for person: PersonID) async throws(PersonalDataError) -> PersonalDataImportReport {
-        try document.checkTimes()
+    public func importData(_ document: PersonalData, for person: PersonID, now: Date = Date()) async throws(PersonalDataError) -> PersonalDataImportReport {
+        try document.checkTimes(now: now)
         var report = PersonalDataImportReport()
         do {
             if let part = document.plates, let plates { try await plates.game(for: person).importData(part) }

@@ -9,13 +9,15 @@ import ServiceLifecycle
 public struct DailyBackups: Service {
     private let schedule: PocketConfiguration.BackupSchedule
     private let dataDirectory: URL
+    private let layout: DataFolderLayout
     private let logger: Logger
     private let health: BackupHealth
 
-    /// Backs `dataDirectory` up on `schedule`, keeping the last failure in its `BackupHealth`.
-    public init(schedule: PocketConfiguration.BackupSchedule, dataDirectory: URL, logger: Logger) {
+    /// Backs up what `layout` names in `dataDirectory` on `schedule`, keeping the last failure in its `BackupHealth`.
+    public init(schedule: PocketConfiguration.BackupSchedule, dataDirectory: URL, layout: DataFolderLayout, logger: Logger) {
         self.schedule = schedule
         self.dataDirectory = dataDirectory
+        self.layout = layout
         self.logger = logger
         health = BackupHealth(dataDirectory: dataDirectory)
     }
@@ -39,7 +41,7 @@ public struct DailyBackups: Service {
     public func backUp() async {
         let started = ContinuousClock.now
         do {
-            let made = try await BackupMaker(dataDirectory: dataDirectory).makeOffThread(into: schedule.directory)
+            let made = try await BackupMaker(dataDirectory: dataDirectory, layout: layout).makeOffThread(into: schedule.directory)
             health.recordSuccess()
             let elapsed = ContinuousClock.now - started
             logger.notice("backup made: \(made.url.path) (\(made.size) bytes, \(made.manifest.files.count) files, \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)")

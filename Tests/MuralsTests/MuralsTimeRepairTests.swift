@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import PocketCore
+import Testing
+@testable import Murals
+
+/// Issue #32 (N4): an import once took a star's time up to the year 10000 (and v4 gave a star whose
+/// time it could not read that very time), after which every un-star of the mural was
+/// "superseded". Opening the store brings such times back.
+@Suite("Murals times ahead of the clock, from an older Pocket")
+struct MuralsTimeRepairTests {
+    @Test func aStarFromTheFarFutureCanBeTakenBackOnceTheStoreIsOpened() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("murals-repair-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("murals.sqlite")
+        let farAhead: Int64 = 221_845_392_000_000 // 1 January 9000
+        // Given a star and a visit an older Pocket imported at 1 January 9000, and a star v4 could not read,
+        do {
+            let store = try MuralsDatabase.onDisk(at: url)
+            let shown = (1...2).map { id in
+                Mural(id: id, title: "Mural \(id)", artist: nil, info: nil, thumbnail: nil, coordinate: GeoCoordinate(latitude: 53.4, longitude: -3.0),
+                      isEnabled: true, lastModified: "2026-01-01", images: [])
+            }
+            _ = try await store.apply(shown, fetchedAt: Date(), wasIncremental: false)
+            try await store.importData(MuralsExport(stars: [.init(muralID: 1, addedAt: farAhead)], visits: [.init(muralID: 1, visitedAt: farAhead)]), for: .firstOwner)
+        }
+        let queue = try DatabaseQueue(path: url.path)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO favourites(personID, muralID, addedAt) VALUES (1, 2, 253402300800000)")
+            try db.execute(sql: "INSERT INTO favourite_decisions(personID, muralID, at, changeID) VALUES (1, 2, 253402300800000, 'v4')")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: ["v5: star and visit times ahead of the clock brought back"])
+        }
+        try queue.close()
+
+        // when this Pocket opens it,
+        let store = try MuralsDatabase.onDisk(at: url)
+        let exported = try await store.exported(for: .firstOwner)
+        let latest = ChangeTime.latest(now: Date())
+        #expect(exported.stars.count == 2 && exported.stars.allSatisfy { $0.addedAt <= latest })
+        #expect(exported.visits.count == 1 && exported.visits.allSatisfy { $0.visitedAt <= latest })
+
+        // then un-starring either mural is applied, not "superseded".
+        for mural in [1, 2] {
+            let clear = try MuralsFavouriteChange(id: "unstar-\(mural)", at: ChangeTime.milliseconds(Date()) + 1000, kind: "unfavourite", muralID: mural)
+            #expect(try await store.apply(clear, for: .firstOwner).result == .applied)
+        }
+        #expect(try await store.favouriteIDs(of: .firstOwner).isEmpty)
+    }
+}
