@@ -20,11 +20,11 @@ PRLIMIT = shutil.which("prlimit")
 pytestmark = pytest.mark.skipif(PRLIMIT is None, reason="prlimit (util-linux) is not installed")
 
 
-def serve_limited(data, port, soft, hard):
+def serve_limited(data, port, soft, hard, *extra):
     """`pocket serve` under an open-file limit of soft:hard, as systemd would start it. Its log goes
     to a file beside the data folder (a pipe nobody reads would fill and stop the server)."""
     log = open(f"{data}.log", "w")
-    process = subprocess.Popen([PRLIMIT, f"--nofile={soft}:{hard}", BIN, "serve", "--port", str(port), "--data-dir", str(data)],
+    process = subprocess.Popen([PRLIMIT, f"--nofile={soft}:{hard}", BIN, "serve", "--port", str(port), "--data-dir", str(data), *extra],
                                stdout=subprocess.DEVNULL, stderr=log, env=environment())
     log.close()
     wait_for(f"http://127.0.0.1:{port}/healthz", timeout=60)
@@ -145,6 +145,58 @@ def test_a_stranger_holding_1100_idle_sockets_does_not_keep_a_signed_in_person_o
             status, _, body = request(base + path, headers={"Cookie": cookie})
             statuses.append((path, status))
         assert all(status == 200 for _, status in statuses), statuses
+    finally:
+        for connection in held:
+            connection.close()
+        stop(server)
+
+
+def test_connections_in_all_are_bounded_by_what_the_file_limit_leaves(tmp_path):
+    # With 400 open files Pocket keeps 256 for its databases and holds at most 144 connections in
+    # all, however many addresses share them (each stays under the 128 of one address here).
+    data = tmp_path / "data"
+    add_person(data)
+    port = free_port()
+    server = serve_limited(data, port, 400, 400)
+    held = []
+    try:
+        for source in ("127.0.0.2", "127.0.0.3", "127.0.0.4"):
+            held += hold_sockets(100, source, port)
+        time.sleep(1)
+        assert server.poll() is None
+        open_now = sum(still_open(connection) for connection in held)
+        assert 100 <= open_now <= 144, f"Pocket holds {open_now} connections with room for 144"
+        assert healthz_status(port) != 200, "a connection beyond the bound in all was served"
+        assert "refusing new connections: Pocket holds 144 connections, its limit" in server_log(data)
+        for connection in held:
+            connection.close()
+        held = []
+        # Once they are gone, everyone is served again.
+        deadline = time.time() + 10
+        while healthz_status(port) != 200:
+            assert time.time() < deadline, "Pocket did not serve again once the connections closed"
+            time.sleep(0.2)
+    finally:
+        for connection in held:
+            connection.close()
+        stop(server)
+
+
+def test_the_trusted_proxy_is_not_bound_per_address(tmp_path):
+    # Everyone comes through the reverse proxy: its address may hold more than one address's 128.
+    data = tmp_path / "data"
+    add_person(data)
+    port = free_port()
+    server = serve_limited(data, port, 1024, 1024, "--trusted-proxy", "127.0.0.5")
+    held = []
+    try:
+        proxy = hold_sockets(200, "127.0.0.5", port)
+        other = hold_sockets(200, "127.0.0.6", port)
+        held = proxy + other
+        time.sleep(1)
+        assert sum(still_open(connection) for connection in proxy) == 200, "the trusted proxy's connections were closed"
+        assert sum(still_open(connection) for connection in other) <= 128, "another address held more than 128"
+        assert healthz_status(port, "127.0.0.5") == 200
     finally:
         for connection in held:
             connection.close()
