@@ -10,6 +10,7 @@ import socket
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
 
@@ -29,6 +30,22 @@ def serve_limited(data, port, soft, hard, *extra):
     log.close()
     wait_for(f"http://127.0.0.1:{port}/healthz", timeout=60)
     return process
+
+
+@contextmanager
+def holding(data, soft, hard, *extra):
+    """A person added to `data`, then `pocket serve` under soft:hard open files: yields (server,
+    port, held), where `held` is a list of sockets the test opens, all closed with the server."""
+    add_person(data)
+    port = free_port()
+    server = serve_limited(data, port, soft, hard, *extra)
+    held = []
+    try:
+        yield server, port, held
+    finally:
+        for connection in held:
+            connection.close()
+        stop(server)
 
 
 def server_log(data):
@@ -126,15 +143,11 @@ def still_open(connection):
 
 def test_a_stranger_holding_1100_idle_sockets_does_not_keep_a_signed_in_person_out(tmp_path):
     data = tmp_path / "data"
-    add_person(data)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = serve_limited(data, port, 1024, 1024)
-    held = []
-    try:
+    with holding(data, 1024, 1024) as (server, port, held):
+        base = f"http://127.0.0.1:{port}"
         _, cookie, _ = sign_in(base)
         assert cookie
-        held = hold_sockets(1100, "127.0.0.2", port)
+        held += hold_sockets(1100, "127.0.0.2", port)
         time.sleep(1)
         assert server.poll() is None
         # Beyond its bound, the stranger's connections are closed at once.
@@ -145,21 +158,13 @@ def test_a_stranger_holding_1100_idle_sockets_does_not_keep_a_signed_in_person_o
             status, _, body = request(base + path, headers={"Cookie": cookie})
             statuses.append((path, status))
         assert all(status == 200 for _, status in statuses), statuses
-    finally:
-        for connection in held:
-            connection.close()
-        stop(server)
 
 
 def test_connections_in_all_are_bounded_by_what_the_file_limit_leaves(tmp_path):
     # With 400 open files Pocket keeps 256 for its databases and holds at most 144 connections in
     # all, however many addresses share them (each stays under the 128 of one address here).
     data = tmp_path / "data"
-    add_person(data)
-    port = free_port()
-    server = serve_limited(data, port, 400, 400)
-    held = []
-    try:
+    with holding(data, 400, 400) as (server, port, held):
         for source in ("127.0.0.2", "127.0.0.3", "127.0.0.4"):
             held += hold_sockets(100, source, port)
         time.sleep(1)
@@ -168,39 +173,26 @@ def test_connections_in_all_are_bounded_by_what_the_file_limit_leaves(tmp_path):
         assert 100 <= open_now <= 144, f"Pocket holds {open_now} connections with room for 144"
         assert healthz_status(port) != 200, "a connection beyond the bound in all was served"
         assert "refusing new connections: Pocket holds 144 connections, its limit" in server_log(data)
-        for connection in held:
-            connection.close()
-        held = []
+        while held:
+            held.pop().close()
         # Once they are gone, everyone is served again.
         deadline = time.time() + 10
         while healthz_status(port) != 200:
             assert time.time() < deadline, "Pocket did not serve again once the connections closed"
             time.sleep(0.2)
-    finally:
-        for connection in held:
-            connection.close()
-        stop(server)
 
 
 def test_the_trusted_proxy_is_not_bound_per_address(tmp_path):
     # Everyone comes through the reverse proxy: its address may hold more than one address's 128.
-    data = tmp_path / "data"
-    add_person(data)
-    port = free_port()
-    server = serve_limited(data, port, 1024, 1024, "--trusted-proxy", "127.0.0.5")
-    held = []
-    try:
+    with holding(tmp_path / "data", 1024, 1024, "--trusted-proxy", "127.0.0.5") as (server, port, held):
         proxy = hold_sockets(200, "127.0.0.5", port)
+        held += proxy
         other = hold_sockets(200, "127.0.0.6", port)
-        held = proxy + other
+        held += other
         time.sleep(1)
         assert sum(still_open(connection) for connection in proxy) == 200, "the trusted proxy's connections were closed"
         assert sum(still_open(connection) for connection in other) <= 128, "another address held more than 128"
         assert healthz_status(port, "127.0.0.5") == 200
-    finally:
-        for connection in held:
-            connection.close()
-        stop(server)
 
 
 def open_stream(port, cookie, path="/remote/events?view=tv"):
