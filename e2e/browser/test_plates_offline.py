@@ -284,9 +284,11 @@ def test_a_change_made_on_another_phone_shows_and_is_said(own):
 
 
 
-def test_a_change_made_on_another_phone_while_changes_wait_is_said_once_they_are_sent(own):
+@pytest.mark.parametrize("reopened", [False, True], ids=["same-screen", "saved-copy"])
+def test_a_change_made_on_another_phone_while_changes_wait_is_said_once_they_are_sent(own, reopened):
     """Issue #34: with changes waiting, the merge that follows their sending says what another
-    device changed in the words of the periodic check, and not the phone's own changes."""
+    device changed in the words of the periodic check, and not the phone's own changes; also when
+    the spots were made on the saved copy, which the live page replaces once the server is back."""
     srv, page = own
     other_cookie, other_token = srv.sign_in()  # the person's other phone
     page.open("/plates")
@@ -298,6 +300,9 @@ def test_a_change_made_on_another_phone_while_changes_wait_is_said_once_they_are
     # The other phone un-spots Ohio; this phone has not looked since, and now loses the server.
     outbox_change(srv, other_cookie, other_token, {"kind": "unspot", "state": "OH"}, int(time.time() * 1000))
     assert srv.stop() == 0
+    if reopened:
+        page.open("/plates")  # the saved copy
+        page.wait("document.documentElement.hasAttribute('data-offline-saved')", WAIT_S, "not the saved copy")
     for code in ("AL", "TX", "OR"):
         spot(page, code)
     page.wait("/3 changes waiting/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", WAIT_S,
