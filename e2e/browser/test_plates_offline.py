@@ -283,6 +283,44 @@ def test_a_change_made_on_another_phone_shows_and_is_said(own):
     page.wait("!document.querySelector('#state-OH').classList.contains('cell--spotted')", WAIT_S, "the screen still shows Ohio spotted")
 
 
+
+@pytest.mark.parametrize("reopened", [False, True], ids=["same-screen", "saved-copy"])
+def test_a_change_made_on_another_phone_while_changes_wait_is_said_once_they_are_sent(own, reopened):
+    """Issue #34: with changes waiting, the merge that follows their sending says what another
+    device changed in the words of the periodic check, and not the phone's own changes; also when
+    the spots were made on the saved copy, which the live page replaces once the server is back."""
+    srv, page = own
+    other_cookie, other_token = srv.sign_in()  # the person's other phone
+    page.open("/plates")
+    spot(page, "OH")
+    # The spot reached the server and the screen was read again: the page's own game has Ohio.
+    page.wait("document.querySelector('[data-module][data-spotted]')?.dataset.spotted === 'OH'", WAIT_S,
+              "the page was not read again after Ohio was spotted")
+    assert server_spotted(srv) == {"OH"}
+    # The other phone un-spots Ohio; this phone has not looked since, and now loses the server.
+    outbox_change(srv, other_cookie, other_token, {"kind": "unspot", "state": "OH"}, int(time.time() * 1000))
+    assert srv.stop() == 0
+    if reopened:
+        page.open("/plates")  # the saved copy
+        page.wait("document.documentElement.hasAttribute('data-offline-saved')", WAIT_S, "not the saved copy")
+    for code in ("AL", "TX", "OR"):
+        spot(page, code)
+    page.wait("/3 changes waiting/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", WAIT_S,
+              "the three spots are not waiting")
+    assert screen_spotted(page) == ["AL", "OH", "OR", "TX"]
+
+    srv.resume()
+    page.js("window.dispatchEvent(new Event('online'))")
+    page.wait("/on another device/.test(document.querySelector('#pocket-offline')?.textContent ?? '')", 40,
+              "nothing was said about the change made on the other phone")
+    assert page.text("#pocket-offline") == "Ohio was un-spotted on another device.", \
+        "the phone's own spots were said as another device's, or Ohio's un-spot was not"
+    page.wait("!document.querySelector('#state-OH').classList.contains('cell--spotted')", WAIT_S,
+              "the screen still shows Ohio spotted")
+    assert screen_spotted(page) == ["AL", "OR", "TX"]
+    assert server_spotted(srv) == {"AL", "OR", "TX"}
+
+
 SAME_MARKUP_JS = """const html = (el) => el?.outerHTML.replace(/>\\s+</g, '><').replace(/\\d{1,2}:\\d{2}/g, 'HH:MM') ?? null;
 return {cells: ['TX', 'AL'].map((code) => html(document.querySelector(`#state-${code}`))),
         alert: html(document.querySelector('#unspot-TX')),

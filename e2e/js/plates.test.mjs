@@ -137,6 +137,29 @@ test('what another device changed is said by name, briefly', async () => {
   assert.equal(changesElsewhere(game(['OH', 'TX']), game(['TX', 'OH'])), null);
 });
 
+test('once the phone\'s waiting changes are sent, only what another device changed is said', async () => {
+  const { changesElsewhereAfterSending } = await import('../../Sources/PocketWeb/Resources/Public/js/plates/game.js');
+  const names = { OH: 'Ohio', AL: 'Alabama', TX: 'Texas', OR: 'Oregon' };
+  const nameOf = (c) => names[c];
+  const game = (codes, finished = 0) => ({ spotted: new Set(codes), finished });
+  const mine = ['AL', 'TX', 'OR'].map((state, i) => ({ kind: 'spot', state, id: `local-${i}`, at: 10 + i, outbox: `o${i}` }));
+  // The page had Ohio; the phone spotted three offline; another device un-spotted Ohio meanwhile.
+  assert.equal(changesElsewhereAfterSending(game(['OH']), mine, game(['AL', 'TX', 'OR']), nameOf),
+    'Ohio was un-spotted on another device.');
+  // Nothing changed elsewhere: the phone's own spots are not news.
+  assert.equal(changesElsewhereAfterSending(game(['OH']), mine, game(['OH', 'AL', 'TX', 'OR']), nameOf), null);
+  // The phone's own un-spot is not news either; another device's spot of it after is.
+  const unspot = [{ kind: 'unspot', state: 'OH', id: 'local-9', at: 20, outbox: 'o9' }];
+  assert.equal(changesElsewhereAfterSending(game(['OH']), unspot, game([]), nameOf), null);
+  assert.equal(changesElsewhereAfterSending(game(['OH']), unspot, game(['OH']), nameOf), 'Ohio was spotted on another device.');
+  // A change the server refused for good never applied: its absence is not another device's doing.
+  assert.equal(changesElsewhereAfterSending(game([]), mine, game(['AL', 'OR']), nameOf, new Set(['o1'])), null);
+  assert.equal(changesElsewhereAfterSending(game([]), mine, game(['AL', 'OR']), nameOf), 'Texas was un-spotted on another device.');
+  // The words are the periodic check's, for many changes and a new trip too.
+  assert.equal(changesElsewhereAfterSending(game(['OH']), mine, game([]), nameOf), '4 states changed on another device.');
+  assert.equal(changesElsewhereAfterSending(game(['OH']), mine, game([], 1), nameOf), 'A new trip was started on another device.');
+});
+
 test('the Plates scripts write no route, markup, state text or number of states of their own', async () => {
   const { readFile } = await import('node:fs/promises');
   const root = new URL('../../Sources/PocketWeb/Resources/Public/js/', import.meta.url);

@@ -22,7 +22,7 @@ import { recentPosition } from '../nav/forms.js';
 import { itemOf, navigate, refresh } from '../nav/navigation.js';
 import { invokers } from '../ui/dialogs.js';
 import { showNotice } from '../offline/status.js';
-import { applyChanges, changeForAction, changesElsewhere, fillSlot } from '../plates/game.js';
+import { applyChanges, changeForAction, changesElsewhere, changesElsewhereAfterSending, fillSlot } from '../plates/game.js';
 
 /** How often an open Plates screen asks whether another device changed the game. */
 const CHECK_EVERY_MS = 30000;
@@ -161,7 +161,7 @@ export function init(element) {
   // What the person did and the server has not heard of yet shows at once.
   pending('plates').then((waiting) => {
     if (!screen.isConnected) return;
-    applied = waiting.map((c) => ({ ...c.body, id: c.id, at: c.at }));
+    applied = waiting.map((c) => ({ ...c.body, id: c.id, at: c.at, outbox: c.id }));
     if (applied.length) { render(); refreshWhenSent = true; }
   });
 
@@ -185,7 +185,9 @@ export function init(element) {
     if (hadFocus && cell.isConnected) cell.querySelector('.cell__main')?.focus({ preventScroll: true });
     if (change.kind === 'newTrip' || change.kind === 'reset') announce(change.kind === 'newTrip' ? 'New trip started' : 'Game reset');
     refreshWhenSent = true;
-    enqueue('plates', changes, bodyFor(form, change)).catch((err) => console.debug('Plates: change not kept', err));
+    enqueue('plates', changes, bodyFor(form, change))
+      .then((kept) => { local.outbox = kept.id; })
+      .catch((err) => console.debug('Plates: change not kept', err));
     // A New Trip from its alert on the trips page goes back to the game, as the server's redirect would.
     if (change.kind === 'newTrip' && !screen.querySelector('li[data-state]') && element.dataset.list) {
       navigate(element.dataset.list, { transition: 'none' });
@@ -193,34 +195,52 @@ export function init(element) {
   };
   screen.addEventListener('submit', onSubmit);
 
+  // Another phone of the person may change the game. The states' names, for saying what it changed.
+  const names = (code) => screen.querySelector(`li[data-state="${CSS.escape(code)}"]`)?.dataset.name
+    ?? [...screen.querySelectorAll('.plates-map .tile')].find((tile) => tile.textContent.trim() === code)?.title ?? code;
+
+  /** The game as the server renders this screen now (read the way a swap reads it); null when unreadable. */
+  const serverGame = async () => {
+    let text;
+    try {
+      const response = await fetch(location.href, { headers: { Accept: 'text/html', 'X-Pocket-Swap': '1' }, credentials: 'same-origin', cache: 'no-store' });
+      if (!response.ok) return null;
+      text = await response.text();
+    } catch { return null; }
+    const fresh = new DOMParser().parseFromString(text, 'text/html').querySelector('[data-module][data-spotted]');
+    return fresh ? pageGame(fresh) : null;
+  };
+
+  // Changes of the phone's own the server refused for good never applied: they are not its news.
+  const refused = new Set();
+  const onRefused = (event) => { if (event.detail?.change?.id) refused.add(event.detail.change.id); };
+  document.addEventListener('pocket:outbox-refused', onRefused);
+
   // Positions come from nav/forms.js, which watches them on every screen with a data-geolocate form.
   // Once every Plates change has reached the server, read the page again once, so the copy
-  // kept for offline use is the server's and shows the merged game.
+  // kept for offline use is the server's and shows the merged game. What the merge changed beyond
+  // the phone's own changes came from another device, and is said as the periodic check says it.
   const stop = onChange(async (count) => {
     if (count > 0 || !refreshWhenSent || !screen.isConnected) return;
     if ((await pending('plates')).length) return;
     refreshWhenSent = false;
+    const fresh = await serverGame();
+    // A tap made while the game was read is not in it yet: its own round says what changed.
+    if (fresh && !(await pending('plates')).length) {
+      const news = changesElsewhereAfterSending(base, applied, fresh, names, refused);
+      if (news) showNotice(news);
+    }
     // Focus stays on the state being played with (its controls are new elements after the read).
-    refresh({ focusItem: itemOf(document.activeElement) });
+    if (screen.isConnected) refresh({ focusItem: itemOf(document.activeElement) });
   });
 
-  // Another phone of the person may change the game: when this screen is looked at again, and
-  // every so often while it is, read the game from the server; if it changed, say what changed
-  // (by name) and show the server's page.
-  const names = (code) => screen.querySelector(`li[data-state="${CSS.escape(code)}"]`)?.dataset.name
-    ?? [...screen.querySelectorAll('.plates-map .tile')].find((tile) => tile.textContent.trim() === code)?.title ?? code;
+  // When this screen is looked at again, and every so often while it is, read the game from the
+  // server; if it changed, say what changed (by name) and show the server's page.
   const check = async () => {
     if (document.hidden || !screen.isConnected || (await pending('plates')).length) return;
-    let text;
-    try {
-      const response = await fetch(location.href, { headers: { Accept: 'text/html', 'X-Pocket-Swap': '1' }, credentials: 'same-origin', cache: 'no-store' });
-      if (!response.ok) return;
-      text = await response.text();
-    } catch { return; }
-    const fresh = new DOMParser().parseFromString(text, 'text/html').querySelector('[data-module][data-spotted]');
+    const fresh = await serverGame();
     if (!fresh || !screen.isConnected) return;
-    const shown = applyChanges(base, applied);
-    const news = changesElsewhere(shown, pageGame(fresh), names);
+    const news = changesElsewhere(applyChanges(base, applied), fresh, names);
     if (!news) return;
     showNotice(news);
     refresh({ focusItem: itemOf(document.activeElement) });
@@ -232,6 +252,7 @@ export function init(element) {
   return () => {
     screen.removeEventListener('submit', onSubmit);
     document.removeEventListener('visibilitychange', onVisible);
+    document.removeEventListener('pocket:outbox-refused', onRefused);
     clearInterval(timer);
     stop?.();
   };

@@ -126,3 +126,15 @@ export function changesElsewhere(shown, fresh, nameOf = (code) => code) {
   ];
   return `${parts.join(' and ')} on another device.`;
 }
+
+/**
+ * What another device changed, in the same words, once this phone's own waiting changes have
+ * reached the server: the page's game `base` with the phone's own changes `mine` applied is what
+ * the phone would show from them alone, so whatever the server's `fresh` game differs by was
+ * changed elsewhere. A change of the phone's own the server refused for good (its outbox id, the
+ * change's `outbox`, is in `refused`) never applied, so it is not counted as the phone's.
+ */
+export function changesElsewhereAfterSending(base, mine, fresh, nameOf, refused = new Set()) {
+  const kept = mine.filter((change) => !refused.has(change.outbox));
+  return changesElsewhere(applyChanges(base, kept), fresh, nameOf);
+}
