@@ -11,7 +11,7 @@ public struct PlatesGame: Sendable {
     /// Whose game this is.
     public let person: PersonID
     let writer: any DatabaseWriter
-    private let catalog: StateCatalog
+    let catalog: StateCatalog
     private let memo: PlatesMemo
 
     init(person: PersonID, writer: any DatabaseWriter, catalog: StateCatalog, memo: PlatesMemo) {

@@ -22,7 +22,8 @@ function owner() {
   };
 }
 
-const events = {
+/** The events the outbox tells the page by, for the screens that listen (e.g. apps/plates.js). */
+export const events = {
   // No answer: the offline bar says so, and finds out when the server is back.
   unreachable: 'pocket:unreachable',
   refused: 'pocket:outbox-refused',

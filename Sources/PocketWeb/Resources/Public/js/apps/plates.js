@@ -16,7 +16,7 @@
  * (data-score-text, data-finished-text, the map's labels). No markup, text or route is written
  * here, so the page with JavaScript on shows exactly what the server renders with it off.
  */
-import { enqueue, onChange, pending } from '../outbox.js';
+import { enqueue, events as outboxEvents, onChange, pending } from '../outbox.js';
 import { announce } from '../core/dom.js';
 import { recentPosition } from '../nav/forms.js';
 import { itemOf, navigate, refresh } from '../nav/navigation.js';
@@ -214,7 +214,7 @@ export function init(element) {
   // Changes of the phone's own the server refused for good never applied: they are not its news.
   const refused = new Set();
   const onRefused = (event) => { if (event.detail?.change?.id) refused.add(event.detail.change.id); };
-  document.addEventListener('pocket:outbox-refused', onRefused);
+  document.addEventListener(outboxEvents.refused, onRefused);
 
   // Positions come from nav/forms.js, which watches them on every screen with a data-geolocate form.
   // Once every Plates change has reached the server, read the page again once, so the copy
@@ -252,7 +252,7 @@ export function init(element) {
   return () => {
     screen.removeEventListener('submit', onSubmit);
     document.removeEventListener('visibilitychange', onVisible);
-    document.removeEventListener('pocket:outbox-refused', onRefused);
+    document.removeEventListener(outboxEvents.refused, onRefused);
     clearInterval(timer);
     stop?.();
   };
