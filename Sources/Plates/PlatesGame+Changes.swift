@@ -229,13 +229,14 @@ struct ChangeLog {
     /// Where `state` stands in the span by the merge rule: the first spot after its last clearing
     /// (its last un-spot, or `reset` when that came later), nil when none follows.
     func sighting(of state: String, in span: Span, after reset: PlateChange?) throws -> PlatesMerge.Sighting? {
-        let unspot = try Row.fetchOne(
-            db, sql: """
-                SELECT at, id FROM plateChange INDEXED BY plateChange_stateKind
-                WHERE personID = ? AND stateCode = ? AND kind = 'unspot' AND at >= ? AND at < ?
-                ORDER BY at DESC, id DESC LIMIT 1
-                """,
-            arguments: [person.rawValue, state, span.times.lowerBound, span.times.upperBound])
+        // Cached statements: a Reset asks this of all fifty states, and parsing the SQL each time
+        // cost more than the look-ups themselves.
+        let lastUnspot = try db.cachedStatement(sql: """
+            SELECT at, id FROM plateChange INDEXED BY plateChange_stateKind
+            WHERE personID = ? AND stateCode = ? AND kind = 'unspot' AND at >= ? AND at < ?
+            ORDER BY at DESC, id DESC LIMIT 1
+            """)
+        let unspot = try Row.fetchOne(lastUnspot, arguments: [person.rawValue, state, span.times.lowerBound, span.times.upperBound])
         var clearing: (at: Int64, id: String)? = reset.map { ($0.at, $0.id) }
         if let unspot {
             let at: Int64 = try unspot.decode(forColumn: "at"), id: String = try unspot.decode(forColumn: "id")
@@ -247,13 +248,12 @@ struct ChangeLog {
         let after = clearing.map { _ in " AND (at > ? OR (at = ? AND id > ?))" } ?? ""
         var arguments: StatementArguments = [person.rawValue, state, max(span.times.lowerBound, clearing?.at ?? Int64.min), span.times.upperBound]
         if let clearing { arguments += [clearing.at, clearing.at, clearing.id] }
-        let row = try Row.fetchOne(
-            db, sql: """
-                SELECT * FROM plateChange INDEXED BY plateChange_stateKind
-                WHERE personID = ? AND stateCode = ? AND kind = 'spot' AND at >= ? AND at < ?\(after)
-                ORDER BY at, id LIMIT 1
-                """,
-            arguments: arguments)
+        let firstSpot = try db.cachedStatement(sql: """
+            SELECT * FROM plateChange INDEXED BY plateChange_stateKind
+            WHERE personID = ? AND stateCode = ? AND kind = 'spot' AND at >= ? AND at < ?\(after)
+            ORDER BY at, id LIMIT 1
+            """)
+        let row = try Row.fetchOne(firstSpot, arguments: arguments)
         guard let spot = try row.flatMap({ try PlateChange(row: $0) }) else { return nil }
         return PlatesMerge.Sighting(at: spot.at, location: spot.location)
     }
