@@ -45,6 +45,11 @@ def click_text(page: Page, css: str, text: str):
 
 def wait_h1(page: Page, title: str, timeout=15):
     page.wait(lambda d: page.h1() == title, timeout, f"expected the title {title!r}, got {page.h1()!r} on {page.path()}")
+    # The new screen's title is there while the push still slides over everything: a tap then lands
+    # on the transition, not on the screen (seen in CI with a talk's frame loading beside it).
+    page.wait("""document.getAnimations().filter((a) => a.playState === 'running'
+                   && a.effect && a.effect.getTiming().iterations !== Infinity).length === 0""",
+              timeout, f"the transition to {title!r} did not finish")
 
 
 def visible(page: Page, css: str) -> bool:

@@ -453,8 +453,13 @@ def check_real_tiles_with_only_the_origin(page, host, origin: str, open_murals, 
 
 
 def wait_for_worker(page) -> None:
-    """Waits until Pocket's service worker is active for `page`'s origin (its first page registers it)."""
-    reg = page.js_async(SW_READY_JS)
+    """Waits until Pocket's service worker is active for `page`'s origin (its first page registers it).
+    Installing it fetches every asset of the shell, which a loaded machine may take over 10 s to do."""
+    page.driver.set_script_timeout(40)
+    try:
+        reg = page.js_async(SW_READY_JS)
+    finally:
+        page.driver.set_script_timeout(15)
     assert "error" not in reg, reg["error"]
 
 
@@ -472,7 +477,7 @@ def page_with_worker(driver, server: "PocketServer") -> "Page":
 
 SW_READY_JS = """
 const done = arguments[arguments.length - 1];
-const timer = setTimeout(() => done({error: 'navigator.serviceWorker.ready did not resolve in 10 s'}), 10000);
+const timer = setTimeout(() => done({error: 'navigator.serviceWorker.ready did not resolve in 30 s'}), 30000);
 navigator.serviceWorker.ready.then(async (reg) => {
   const sw = reg.active;
   if (sw.state !== 'activated') await new Promise((ok) => sw.addEventListener('statechange', () => sw.state === 'activated' && ok()));
