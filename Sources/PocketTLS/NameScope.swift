@@ -3,8 +3,8 @@ import SwiftASN1
 import X509
 
 /// The names and addresses Pocket's certificate authority may vouch for, written into it as X.509
-/// name constraints, so a phone that trusts it trusts nothing else: `.local`, `localhost`, the
-/// `--name` values, and the private and loopback address ranges.
+/// name constraints, so a phone that trusts it trusts nothing else: the names and ranges set aside for
+/// homes and private networks (and so never a public site's), plus the `--name` values it was made with.
 public struct NameScope: Sendable, Equatable {
     /// An address range: the network's bytes and its mask (4 + 4 or 16 + 16 bytes, as X.509 has it).
     public struct AddressRange: Sendable, Equatable {
@@ -46,14 +46,22 @@ public struct NameScope: Sendable, Equatable {
     /// Address ranges.
     public let ranges: [AddressRange]
 
-    /// The private and loopback ranges a household's Pocket is reached at.
+    /// The ranges a household's Pocket is reached at, at home or over a VPN: RFC 1918's private
+    /// ranges, carrier-grade NAT's shared range (RFC 6598, which Tailscale gives its machines), IPv6
+    /// unique local addresses as homes and WireGuard set them up (fd00::/8), and loopback. None can be
+    /// a public site's address, so trusting the CA for them puts no one else's site at risk.
     public static let householdRanges: [AddressRange] = [
-        ("10.0.0.0", 8), ("172.16.0.0", 12), ("192.168.0.0", 16), ("127.0.0.0", 8), ("fd00::", 8), ("::1", 128),
+        ("10.0.0.0", 8), ("172.16.0.0", 12), ("192.168.0.0", 16), ("100.64.0.0", 10), ("127.0.0.0", 8), ("fd00::", 8), ("::1", 128),
     ].compactMap { AddressRange($0.0, prefixLength: $0.1) }
 
-    /// The scope of a new certificate authority: `.local`, `localhost`, each of `names`, and the household ranges.
+    /// The names set aside for homes and private networks: mDNS (`.local`, RFC 6762), home networks
+    /// (`.home.arpa`, RFC 8375), private use (`.internal`, ICANN 2024) and `localhost` (RFC 6761).
+    /// No public site can have one, so a VPN's or router's name for Pocket under them needs no new CA.
+    public static let householdDomains = ["local", "home.arpa", "internal", "localhost"]
+
+    /// The scope of a new certificate authority: the household names and ranges, and each of `names`.
     public static func household(names: [String]) -> NameScope {
-        var domains = ["local", "localhost"]
+        var domains = householdDomains
         for name in names where !domains.contains(where: { name == $0 || name.hasSuffix("." + $0) }) {
             domains.append(name)
         }
@@ -90,6 +98,21 @@ public struct NameScope: Sendable, Equatable {
     public func permits(address: String) -> Bool {
         guard let bytes = HostName.ipAddressBytes(address) else { return false }
         return ranges.contains { $0.contains(bytes) }
+    }
+
+    /// Why a server bound beyond loopback has no link a phone can open, and what to do, in one line:
+    /// none of `machineAddresses` (the machine's own, loopback left out) is inside the scope, or the
+    /// one inside is IPv6 while `bindHost` listens on IPv4 only.
+    public func noPhoneLinkProblem(machineAddresses: [String], bindHost: String) -> String {
+        if bindHost == "0.0.0.0", let covered = machineAddresses.first(where: { $0.contains(":") && permits(address: $0) }) {
+            return "no link a phone can open: Pocket’s certificate authority covers this machine’s \(covered), but --host 0.0.0.0 listens on IPv4 only: use --host :: to listen on IPv6 and IPv4"
+        }
+        let outside = ranges.filter { range in !ServedNames.isLoopbackAddress(HostName.ipAddressText(range.network) ?? "") }.map(\.description)
+        let names = domains.filter { $0 != "localhost" }.map { "." + $0 }
+        let found = machineAddresses.isEmpty
+            ? "this machine has no network address beyond loopback"
+            : "this machine’s addresses (\(machineAddresses.joined(separator: ", "))) are outside the ranges Pocket’s certificate authority covers (\(outside.joined(separator: ", ")))"
+        return "no link a phone can open: \(found); give a name phones resolve to this machine with --name (under \(names.joined(separator: ", ")); a .local name needs avahi-daemon), or join it to a network in those ranges"
     }
 
     /// Whether a host name or address literal is inside the scope.

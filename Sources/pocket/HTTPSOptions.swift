@@ -39,3 +39,15 @@ func phoneLinks(_ configuration: PocketConfiguration, port: Int) -> PhoneLinks {
     let served = ServedNames.live(configuredNames: configuration.names, bindHost: configuration.host, includeMachineName: configuration.tls == nil)
     return PhoneLinks(hosts: served.phoneHosts, secure: configuration.isHTTPS, port: port, trustPage: nil)
 }
+
+/// Why a server configured with `configuration` has no link a phone can open, or nil when it has
+/// one (or is bound to loopback, where this machine is the only client meant).
+func noPhoneLinkProblem(_ configuration: PocketConfiguration, links: PhoneLinks, authority: CertificateAuthority?) -> String? {
+    guard !configuration.isLoopback, !links.reachBeyondThisMachine else { return nil }
+    let wildcard = ["0.0.0.0", "::", "[::]"].contains(configuration.host)
+    let machineAddresses = wildcard ? ReachableAddresses.interfaceAddresses(includeIPv6: true) : [configuration.host]
+    guard let authority else {
+        return "no link a phone can open: this machine has no network address beyond loopback; connect it to the home network, or give a name phones resolve to it with --name"
+    }
+    return authority.scope.noPhoneLinkProblem(machineAddresses: machineAddresses, bindHost: configuration.host)
+}

@@ -106,7 +106,10 @@ struct Serve: AsyncParsableCommand {
             shown.port = boundPort.value
             logger.notice("Pocket \(PocketVersion.current) serving \(shown.baseURL) (data in \(configuration.dataDirectory.path))")
             let isEmpty = (try? await people.isEmpty()) ?? false
-            let text = StartupPrintout.text(links: links(), authority: trust?.keeper.authority, setupPath: isEmpty ? webPeople.setupPath : nil)
+            let shownLinks = links(), authority = trust?.keeper.authority
+            let problem = noPhoneLinkProblem(configuration, links: shownLinks, authority: authority)
+            if let problem { logger.warning("\(problem)") }
+            let text = StartupPrintout.text(links: shownLinks, authority: authority, setupPath: isEmpty ? webPeople.setupPath : nil, problem: problem)
             if let text {
                 // Written at once (not through print's buffer), so it shows even when stdout is a file.
                 FileHandle.standardOutput.write(Data((text + "\n").utf8))

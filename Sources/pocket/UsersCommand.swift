@@ -67,9 +67,15 @@ struct UsersCommand: AsyncParsableCommand {
     }
 }
 
-/// Opens `people.sqlite` in the data directory the options name.
-func openPeople(_ data: DataOptions) throws -> PeopleDatabase {
+/// Opens `people.sqlite` in the data directory the options name; with `mustExist`, refuses (making
+/// nothing) when the folder has none, since a command that only reads people would otherwise leave
+/// an empty folder where the person meant another.
+func openPeople(_ data: DataOptions, mustExist: Bool = false) throws -> PeopleDatabase {
     let configuration = try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment)
+    let file = configuration.dataDirectory.appendingPathComponent("people.sqlite")
+    if mustExist, !FileManager.default.fileExists(atPath: file.path) {
+        throw CommandFailure(description: "no one is set up in \(TerminalText.safe(configuration.dataDirectory.path)) (it has no people.sqlite): give the server's --data-dir, or start `pocket serve` and set up the owner first")
+    }
     let directory = try openDataDirectory(configuration.dataDirectory)
     do {
         return try PeopleDatabase.onDisk(at: directory.file("people.sqlite"))

@@ -36,24 +36,26 @@ struct CertificateAuthorityTests {
 
         let constraints = try #require(try extensions.nameConstraints)
         #expect(extensions[oid: .X509ExtensionID.nameConstraints]?.critical == true)
-        #expect(Array(constraints.permittedDNSDomains) == ["local", "localhost", "pocket.test"])
+        #expect(Array(constraints.permittedDNSDomains) == ["local", "home.arpa", "internal", "localhost", "pocket.test"])
         let ranges = constraints.permittedIPRanges.compactMap { NameScope.AddressRange(constraint: Array($0.bytes))?.description }
-        #expect(ranges == ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8", "fd00::/8", "::1/128"])
+        #expect(ranges == ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "127.0.0.0/8", "fd00::/8", "::1/128"])
         #expect(constraints.excludedDNSDomains.isEmpty && constraints.excludedIPRanges.isEmpty)
         #expect(ca.fingerprint.count == 32 * 3 - 1)
         #expect(ca.fingerprint == SHA256.hash(data: ca.derBytes).map { String(format: "%02X", $0) }.joined(separator: ":"))
     }
 
     @Test func aNameInsideLocalNeedsNoConstraintOfItsOwn() {
-        #expect(NameScope.household(names: ["pocket.local", "nas.lan"]).domains == ["local", "localhost", "nas.lan"])
+        #expect(NameScope.household(names: ["pocket.local", "nas.home.arpa", "nas.lan"]).domains == ["local", "home.arpa", "internal", "localhost", "nas.lan"])
     }
 
     @Test func theScopePermitsTheHouseholdAndNothingElse() {
         let scope = householdScope
-        for inside in ["laptop.local", "LOCALHOST", "pocket.test", "a.pocket.test", "10.1.2.3", "172.31.255.255", "192.168.1.20", "127.0.0.1", "fd12::1", "::1"] {
+        for inside in ["laptop.local", "LOCALHOST", "pocket.test", "a.pocket.test", "pocket.home.arpa", "nas.internal", "10.1.2.3", "172.31.255.255",
+                       "192.168.1.20", "100.64.0.1", "100.101.102.103", "100.127.255.254", "127.0.0.1", "fd12::1", "fd7a:115c:a1e0::1", "::1"] {
             #expect(scope.permits(host: inside), "\(inside)")
         }
-        for outside in ["example.com", "notpocket.test", "local.example.com", "8.8.8.8", "172.32.0.1", "192.169.0.1", "fe80::1", "2001:db8::1", "::2"] {
+        for outside in ["example.com", "notpocket.test", "local.example.com", "home.arpa.example.com", "internal.example", "pocket.tail1234.ts.net",
+                        "8.8.8.8", "172.32.0.1", "192.169.0.1", "100.63.255.255", "100.128.0.1", "192.0.2.2", "fe80::1", "2001:db8::1", "::2"] {
             #expect(!scope.permits(host: outside), "\(outside)")
         }
     }

@@ -119,6 +119,11 @@ struct ConferenceModelTests {
         // Offline, the manifest's server could not be reached: no size, and the banner says why.
         #expect(ConferenceShell(section: .conferences, isSample: true, offer: nil, unreachable: true).banner?.actionLabel
             == "Install the full database (its server cannot be reached now)")
+        // While the start-up check is still waiting for the server (up to its timeout), the banner says so.
+        let asking = ConferenceShell(section: .conferences, isSample: true, offer: nil, unreachable: true, checking: "/conference/settings/events?since=3")
+        #expect(asking.banner?.actionLabel == "Install the full database (asking its server now)")
+        #expect(asking.banner?.liveHref == "/conference/settings/events?since=3", "the banner changes by itself when the check ends")
+        #expect(ConferenceShell(section: .settings, isSample: true, offer: nil, checking: "/conference/settings/events?since=3").banner?.liveHref == nil)
     }
 
     /// Every event `Reader` gives for `body` fed `size` bytes at a time, then whether it finished.

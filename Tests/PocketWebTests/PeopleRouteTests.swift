@@ -150,6 +150,7 @@ struct PeopleRouteTests {
             #expect(mismatch.status == .badRequest)
             let made = try await form(client, "/setup/\(setup)", cookie: "pocket_csrf=\(token)", token: token, ["name": "Ann", "password": "long enough", "confirm": "long enough"])
             #expect(made.status == .seeOther)
+            #expect(made.headers[.location] == "/welcome", "the owner's phone gets the Home Screen guidance too")
             let owner = try #require(try await people.person(named: "ann"))
             #expect(owner.isOwner)
             #expect(owner.id == .firstOwner)

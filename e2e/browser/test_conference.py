@@ -10,7 +10,7 @@ changes a server's database, so those tests get a server of their own (`install_
 import pytest
 from selenium.webdriver.common.by import By
 
-from pocket_helpers import (ARTIFACTS, CONTRAST_JS, SCHEMES, VIEWPORTS, Checks, Page, PocketServer,
+from pocket_helpers import (ARTIFACTS, CONTRAST_JS, SCHEMES, VIEWPORTS, Checks, Page, PocketServer, SCIManifestServer,
                             format_contrast_failures, make_sci_database)
 
 # The frame shows scriptures.byu.edu, which the test machine cannot reach: its failed load is expected.
@@ -231,6 +231,56 @@ def install_server(tmp_path_factory, sci_manifest, murals_service):
     yield srv
     sci_manifest.mode = "good"
     assert srv.stop(timeout=10) == 0
+
+
+def test_while_the_manifest_host_keeps_pocket_waiting_the_banner_says_so_then_changes_by_itself(driver, tmp_path, murals_service):
+    """A manifest host that does not answer (as an unreachable one keeps a client waiting up to its
+    timeout): the banner and Settings say the server is being asked, not "not checked yet", and when
+    the answer comes (a host that is down) both change to "cannot be reached now" without a tap."""
+    manifest = SCIManifestServer(tmp_path / "sci").start()
+    manifest.mode = "hang"
+    srv = PocketServer(log_path=ARTIFACTS / "server-conference-hang.log", data_dir=tmp_path / "data",
+                       env={"POCKET_SCI_MANIFEST_URL": manifest.manifest_url, **murals_service.env()})
+    try:
+        srv.start(timeout=30)
+        page = Page(driver, srv.base_url)
+        page.reset()
+        page.open("/conference")
+        page.wait("!!document.querySelector('#conference-sample-banner')", 10, "no sample banner")
+        assert page.text("#conference-sample-banner .conference-banner__action") == "Install the full database (asking its server now)"
+        page.open("/conference/settings")
+        assert page.text("#conference-check-status") == "Asking the manifest’s server now…"
+        assert "/sci-core.json" in manifest.requests, "Pocket has not asked the manifest host"
+        manifest.release.set()
+        page.wait("document.querySelector('#conference-check-status')?.textContent === 'The last check did not reach the manifest.'", 15,
+                  "Settings did not change when the check ended")
+        page.open("/conference")
+        assert page.text("#conference-sample-banner .conference-banner__action") == "Install the full database (its server cannot be reached now)"
+    finally:
+        manifest.release.set()
+        srv.stop(timeout=10)
+        manifest.stop()
+
+
+def test_the_banner_changes_by_itself_when_the_start_up_check_ends(driver, tmp_path, murals_service):
+    manifest = SCIManifestServer(tmp_path / "sci").start()
+    manifest.mode = "hang"
+    srv = PocketServer(log_path=ARTIFACTS / "server-conference-hang.log", data_dir=tmp_path / "data",
+                       env={"POCKET_SCI_MANIFEST_URL": manifest.manifest_url, **murals_service.env()})
+    try:
+        srv.start(timeout=30)
+        page = Page(driver, srv.base_url)
+        page.reset()
+        page.open("/conference")
+        assert page.text("#conference-sample-banner .conference-banner__action") == "Install the full database (asking its server now)"
+        manifest.mode = "good"
+        manifest.release.set()
+        page.wait("document.querySelector('#conference-sample-banner .conference-banner__action')?.textContent"
+                  ".startsWith('Download the full database (')", 15, "the banner did not change when the check ended")
+    finally:
+        manifest.release.set()
+        srv.stop(timeout=10)
+        manifest.stop()
 
 
 @pytest.fixture

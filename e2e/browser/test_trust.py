@@ -25,16 +25,18 @@ WAIT_S = 20
 
 
 class OwnHTTPSServer:
-    """`pocket serve --https --name pocket.test` on free loopback ports, its owner added first."""
+    """`pocket serve --https --name pocket.test` on free loopback ports, its owner added first
+    (unless `owner=False`: then the server prints its one-time setup link)."""
 
-    def __init__(self, data: Path, env: dict[str, str]):
+    def __init__(self, data: Path, env: dict[str, str], owner: bool = True):
         self.data, self.env = data, env
         self.port, self.http_port = free_port(), free_port()
         self.log_path = ARTIFACTS / "server-trust.log"
         self.proc = None
         binary = wait_for_binary(pocket_binary())
-        subprocess.run([str(binary), "users", "add", OWNER_NAME, "--owner", "--data-dir", str(data)],
-                       input=OWNER_PASSWORD + "\n", text=True, capture_output=True, check=True, timeout=60)
+        if owner:
+            subprocess.run([str(binary), "users", "add", OWNER_NAME, "--owner", "--data-dir", str(data)],
+                           input=OWNER_PASSWORD + "\n", text=True, capture_output=True, check=True, timeout=60)
 
     def start(self) -> "OwnHTTPSServer":
         binary = wait_for_binary(pocket_binary())
@@ -120,10 +122,9 @@ def test_untrusted_the_trust_page_still_loads_and_says_what_to_do(own_https, tmp
         driver.quit()
 
 
-def trusting_phone(own_https, tmp_path):
-    """A Chromium that trusts Pocket's CA (fetched from the trust page into a throw-away NSS database:
-    what "trust it once" does on a phone), signed in as the owner by following a pairing QR code's
-    link from the trust page to HTTPS."""
+def trust_in(own_https, tmp_path):
+    """Puts Pocket's CA (fetched from the trust page) in a throw-away NSS database under `tmp_path`:
+    what "trust it once" does on a phone."""
     pem = tmp_path / "Pocket-CA.pem"
     with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
             f"http://127.0.0.1:{own_https.http_port}/trust/Pocket-CA.pem", timeout=10) as res:
@@ -134,6 +135,11 @@ def trusting_phone(own_https, tmp_path):
     subprocess.run(["certutil", "-N", "-d", f"sql:{nssdb}", "--empty-password"], check=True, capture_output=True)
     subprocess.run(["certutil", "-A", "-d", f"sql:{nssdb}", "-n", "Pocket", "-t", "C,,", "-i", str(pem)], check=True, capture_output=True)
 
+
+def trusting_phone(own_https, tmp_path):
+    """A Chromium that trusts Pocket's CA, signed in as the owner by following a pairing QR code's
+    link from the trust page to HTTPS."""
+    trust_in(own_https, tmp_path)
     paired = subprocess.run([str(pocket_binary()), "pair", OWNER_NAME, "--https", "--name", NAME, "--port", str(own_https.port),
                              "--http-port", str(own_https.http_port), "--data-dir", str(own_https.data)],
                             capture_output=True, text=True, timeout=60)
@@ -153,6 +159,32 @@ def trusting_phone(own_https, tmp_path):
         driver.quit()
         raise
     return driver
+
+
+def test_the_owners_one_time_setup_on_a_phone_ends_with_the_home_screen_guidance(tmp_path, plate_images):
+    """The owner's phone, like a paired one, is shown how to put Pocket on its Home Screen."""
+    srv = OwnHTTPSServer(tmp_path / "setup-data", {"POCKET_PLATES_IMAGE_BASE": plate_images.base_url,
+                                                   "POCKET_SCI_MANIFEST_URL": "http://127.0.0.1:9/sci-core.json",
+                                                   "POCKET_SCI_TALKS_URL": "http://127.0.0.1:9"}, owner=False).start()
+    driver = None
+    try:
+        links = re.findall(rf"http://{re.escape(NAME)}:{srv.http_port}/trust#/setup/[A-Za-z0-9_-]{{43}}", srv.log())
+        assert links, srv.log()
+        trust_in(srv, tmp_path)
+        driver = phone(tmp_path)
+        driver.get(links[-1])
+        wait(driver, "location.protocol === 'https:' && !!document.querySelector('#setup-form')", "the trust page did not continue to setup")
+        driver.find_element("id", "setup-name").send_keys(OWNER_NAME)
+        driver.find_element("id", "setup-password").send_keys(OWNER_PASSWORD)
+        driver.find_element("id", "setup-confirm").send_keys(OWNER_PASSWORD)
+        driver.find_element("id", "setup-button").click()
+        wait(driver, "location.pathname === '/welcome' && !!document.querySelector('#welcome-open')", "setup did not end on the welcome page")
+        assert driver.find_element("id", "welcome-steps").text.strip(), "no Home Screen steps"
+        assert f"signed in as {OWNER_NAME}".lower() in driver.find_element("id", "welcome-h").text.lower()
+    finally:
+        if driver:
+            driver.quit()
+        assert srv.stop() == 0
 
 
 def test_a_trusting_phone_follows_the_qr_link_to_pairing_on_https_and_its_offline_spot_is_applied_once(own_https, tmp_path):

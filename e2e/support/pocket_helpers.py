@@ -1114,7 +1114,9 @@ def make_sci_database(path: Path, last_updated: str) -> Path:
 class SCIManifestServer:
     """Stands in for scriptures.byu.edu/is543: serves sci-core.json and the zip it names on a free loopback
     port. `mode` switches how, at any time: "good", "slow" (the zip trickles in over ~3 s, so a page can
-    watch the progress bar), "bad-md5" (the manifest's download-md5 is wrong) or "missing" (404)."""
+    watch the progress bar), "bad-md5" (the manifest's download-md5 is wrong), "missing" (404) or "hang"
+    (a request for the manifest waits, as an unreachable host keeps a client waiting, until `release`
+    is set, then gets 503 as from a host that is down, or what the mode then in force gives)."""
 
     VERSION = "2"
     LAST_UPDATED = "2026-01-31 00:00:00"
@@ -1137,6 +1139,7 @@ class SCIManifestServer:
         }
         self.mode = "good"
         self.requests: list[str] = []
+        self.release = threading.Event()
         self._httpd = None
 
     @property
@@ -1159,6 +1162,11 @@ class SCIManifestServer:
                 mode = outer.mode
                 if mode == "missing" or path not in ("/sci-core.json", "/" + outer.manifest["download-name"]):
                     return self._send(404, b"not found", "text/plain")
+                if mode == "hang":
+                    outer.release.wait(60)
+                    mode = outer.mode
+                    if mode == "hang":
+                        return self._send(503, b"down", "text/plain")
                 if path == "/sci-core.json":
                     manifest = dict(outer.manifest)
                     if mode == "bad-md5":

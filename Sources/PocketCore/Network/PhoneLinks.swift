@@ -34,6 +34,12 @@ public struct PhoneLinks: Sendable, Equatable {
         self.trustPage = trustPage
     }
 
+    /// Whether any link leads beyond this machine's loopback (`localhost`, 127.0.0.0/8, `::1`),
+    /// which is all a phone can open.
+    public var reachBeyondThisMachine: Bool {
+        hosts.contains { $0.lowercased() != "localhost" && !ServedNames.isLoopbackAddress($0) }
+    }
+
     /// `https://name:8443`, one per host.
     public var baseURLs: [String] {
         hosts.map { "\(secure ? "https" : "http")://\(HostName.urlHost($0)):\(port)" }

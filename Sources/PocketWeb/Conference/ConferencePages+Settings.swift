@@ -101,7 +101,7 @@ extension ConferencePages {
         // The controls shown are exactly those `requireOwner` would let through.
         let isOwner = (try? context.requireOwner(toDo: Self.ownerAction)) != nil
         let model = ConferenceSettings(shell: ConferenceShell(section: .settings, isSample: databaseStatus.source.isSample, offer: snapshot.offer,
-                                                                      unreachable: snapshot.checkProblem != nil),
+                                                                      unreachable: snapshot.checkProblem != nil, checking: snapshot.checkEvents),
                                        status: databaseStatus, updates: snapshot, csrfToken: context.csrfToken, isOwner: isOwner,
                                        requestProblem: problem)
         return renderer.page(frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context,

@@ -174,7 +174,7 @@ struct ConferencePages: Sendable {
         let current: DatabaseStatus
         if let status { current = status } else { current = try await store.status() }
         let updates = await updates.snapshot()
-        return ConferenceShell(section: section, isSample: current.source.isSample, offer: updates.offer, unreachable: updates.checkProblem != nil)
+        return ConferenceShell(section: section, isSample: current.source.isSample, offer: updates.offer, unreachable: updates.checkProblem != nil, checking: updates.checkEvents)
     }
 
     /// The versioned address of the Conference client module.

@@ -58,6 +58,8 @@ struct ConferenceSettings: Sendable {
         checkProblem = updates.checkProblem
         if let manifest = updates.manifest, updates.checkProblem == nil {
             checkStatus = updates.offer == nil ? "Version \(manifest.version) is installed and up to date." : "Version \(manifest.version) is available."
+        } else if updates.isChecking {
+            checkStatus = "Asking the manifest’s server now…"
         } else if updates.checkProblem != nil {
             checkStatus = "The last check did not reach the manifest."
         } else {

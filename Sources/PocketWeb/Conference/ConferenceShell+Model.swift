@@ -16,6 +16,9 @@ struct ConferenceShell: Sendable, Hashable {
         let text: String
         let actionLabel: String
         let actionHref: String
+        /// The event stream that re-renders the screen when the running manifest check ends, so the
+        /// banner goes from "asking" to the size or the failure without a tap; nil when none runs.
+        let liveHref: String?
     }
 
     /// The five sections, in tab-bar order.
@@ -46,17 +49,21 @@ struct ConferenceShell: Sendable, Hashable {
     let tabs: [Tab]
     let banner: Banner?
 
-    /// The shell for a screen in `section`; `offer` is the download on offer, if any, and
-    /// `unreachable` whether the manifest's server could not be reached the last time it was asked.
-    init(section: Section, isSample: Bool, offer: UpdateOffer?, unreachable: Bool = false) {
+    /// The shell for a screen in `section`; `offer` is the download on offer, if any,
+    /// `unreachable` whether the manifest's server could not be reached the last time it was asked,
+    /// and `checking` the events of the check asking it now (nil when none runs).
+    init(section: Section, isSample: Bool, offer: UpdateOffer?, unreachable: Bool = false, checking: String? = nil) {
         tabs = Section.allCases.map { Tab(label: $0.label, href: $0.href, icon: $0.rawValue, current: $0 == section) }
         if isSample {
             // The size when the manifest gave it; else say why there is none, rather than offer a download of unknown size.
             let action = offer.map { "Download the full database (\(ConferenceFormat.bytes($0.downloadSize)))" }
-                ?? (unreachable ? "Install the full database (its server cannot be reached now)" : "Install the full database")
+                ?? (checking != nil ? "Install the full database (asking its server now)"
+                    : unreachable ? "Install the full database (its server cannot be reached now)" : "Install the full database")
             // On Settings itself the banner points down the page, to the download button.
             let href = section == .settings ? (offer == nil ? "#conference-updates" : "#conference-offer") : ConferenceRoute.settings.href
-            banner = Banner(text: "Sample data: only the April and October 2025 conferences are here.", actionLabel: action, actionHref: href)
+            // Settings has an event stream of its own.
+            banner = Banner(text: "Sample data: only the April and October 2025 conferences are here.", actionLabel: action, actionHref: href,
+                            liveHref: section == .settings || offer != nil ? nil : checking)
         } else {
             banner = nil
         }

@@ -7,7 +7,7 @@ extension ConferenceShell {
             """
             \(unwrap: shell.banner, { banner in
                 """
-                <p class="conference-banner" id="conference-sample-banner" role="note"><span class="conference-banner__text">\(banner.text)</span> \
+                <p class="conference-banner" id="conference-sample-banner" role="note"\(unwrap: banner.liveHref, { " data-sse=\"\($0)\"" })><span class="conference-banner__text">\(banner.text)</span> \
                 <a class="conference-banner__action" href="\(banner.actionHref)">\(banner.actionLabel)</a></p>
                 """
             })

@@ -28,12 +28,20 @@ actor ConferenceUpdates {
         let manifest: SCIManifest?
         let checkProblem: String?
         let checkedAt: Date?
+        /// Whether a manifest check is under way (at start-up it can take the fetch's whole timeout).
+        let isChecking: Bool
         let installed: InstalledDatabase?
         let job: Job?
         let progress: InstallProgress
         let outcome: Outcome?
-        /// How many installs have ended; a page rendered at an older count has missed one.
+        /// How many installs and manifest checks have ended; a page rendered at an older count has missed one.
         let revision: Int
+
+        /// The event stream a page rendered now listens to while a manifest check runs, so it
+        /// re-renders when the check ends; nil when none runs.
+        var checkEvents: String? {
+            isChecking ? ConferenceRoute.events.href + "?since=\(revision)" : nil
+        }
 
         /// The download on offer: the manifest names a database other than the one installed.
         var offer: UpdateOffer? {
@@ -52,8 +60,9 @@ actor ConferenceUpdates {
     nonisolated let installer: DatabaseInstaller
     nonisolated let manifestURL: URL
     nonisolated let autoUpdate: Bool
-    /// Told whenever an install ends, so open pages re-render with the new database or the failure.
-    nonisolated let finished = Broadcaster<Outcome>(buffer: 4)
+    /// Told whenever an install or a manifest check ends, so open Settings pages re-render with the
+    /// new database, the failure, or what the check found.
+    nonisolated let finished = Broadcaster<Void>(buffer: 4)
     /// Uploaded files wait here while they are imported (outside `incoming`, which the installer empties).
     nonisolated let uploadsFolder: URL
 
@@ -61,6 +70,8 @@ actor ConferenceUpdates {
     private var manifest: SCIManifest?
     private var checkProblem: String?
     private var checkedAt: Date?
+    /// Checks under way (the start-up one and the owner's may overlap).
+    private var checksRunning = 0
     private var job: Job?
     private var task: Task<Void, Never>?
     private var outcome: Outcome?
@@ -83,6 +94,7 @@ actor ConferenceUpdates {
     /// Fetches the manifest; a failure is kept as a message (`checkProblem`), never thrown.
     @discardableResult
     func check() async -> SCIManifest? {
+        checksRunning += 1
         do {
             let resource = try await fetcher.fetch(manifestURL, maxBytes: 64 * 1024, timeout: .seconds(15))
             let parsed = try SCIManifest.parse(resource.data)
@@ -96,6 +108,9 @@ actor ConferenceUpdates {
             checkProblem = "The database manifest could not be fetched: \(error)"
         }
         checkedAt = Date()
+        checksRunning -= 1
+        revision += 1
+        await finished.publish(())
         return checkProblem == nil ? manifest : nil
     }
 
@@ -155,10 +170,10 @@ actor ConferenceUpdates {
         // Read this actor's own state before the awaits: an install may end while they wait, and a
         // page must then carry the older revision, so its event stream sends the reload it needs.
         // (Read after, the new revision beside the old database left the page stale for good.)
-        let revision = revision, job = job, outcome = outcome
+        let revision = revision, job = job, outcome = outcome, isChecking = checksRunning > 0
         let installed = await library.installedDatabase()
         let progress = await installer.latest
-        return Snapshot(manifestURL: manifestURL, manifest: manifest, checkProblem: checkProblem, checkedAt: checkedAt,
+        return Snapshot(manifestURL: manifestURL, manifest: manifest, checkProblem: checkProblem, checkedAt: checkedAt, isChecking: isChecking,
                         installed: installed, job: job, progress: progress, outcome: outcome, revision: revision)
     }
 
@@ -187,7 +202,7 @@ actor ConferenceUpdates {
         task = nil
         outcome = result
         revision += 1
-        await finished.publish(result)
+        await finished.publish(())
     }
 }
 

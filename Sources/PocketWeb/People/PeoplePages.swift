@@ -97,7 +97,8 @@ struct PeoplePages: Sendable {
         }
         context.logger.notice("set up: \(person.name.debugDescription) is the owner")
         try await signInThisDevice(as: person, request: request, context: context)
-        return Response.redirect(to: ShellRoute.home.href)
+        // The owner's phone gets the same Home Screen guidance a paired phone does.
+        return Response.redirect(to: TrustRoute.welcome.href)
     }
 
     // MARK: Pairing, on the phone
