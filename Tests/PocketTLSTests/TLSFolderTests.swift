@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PocketCore
 import SwiftASN1
 import Testing
 import X509
@@ -26,6 +27,21 @@ struct TLSFolderTests {
         #expect(again.fingerprint == made.fingerprint, "a second start must not make a second CA")
         #expect(again.scope == householdScope)
         #expect(try String(contentsOf: folder.authorityCertificate, encoding: .utf8).hasPrefix("-----BEGIN CERTIFICATE-----"))
+    }
+
+    @Test func aCAMadeByAnEarlierPocketKeepsWorkingWithTheScopeItWasMadeFor() throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = TLSFolder(dataDirectory: root)
+        // What Pocket 0.1.0 wrote: no 100.64/10, no .home.arpa or .internal.
+        let earlier = NameScope(domains: ["local", "localhost"], ranges: [("10.0.0.0", 8), ("172.16.0.0", 12), ("192.168.0.0", 16), ("127.0.0.0", 8),
+                                                                          ("fd00::", 8), ("::1", 128)].compactMap { NameScope.AddressRange($0.0, prefixLength: $0.1) })
+        let made = try folder.authority(machine: "laptop", scope: earlier, now: now)
+        let opened = try folder.authority(machine: "laptop", scope: .household(names: []), now: now)
+        #expect(opened.fingerprint == made.fingerprint && opened.scope == earlier, "phones keep trusting the CA they have")
+        let leaf = try LeafCertificate.issue(by: opened, for: ServedNames(names: ["laptop.local", "pocket.home.arpa", "localhost"],
+                                                                        addresses: ["192.168.1.20", "100.101.102.103", "127.0.0.1"]), now: now)
+        #expect(leaf.names == ["laptop.local", "localhost"] && leaf.addresses == ["192.168.1.20", "127.0.0.1"], "only what the CA may vouch for")
     }
 
     @Test(arguments: [0o640, 0o604, 0o644, 0o660])
