@@ -117,15 +117,18 @@ def walker(driver, tmp_path, plate_images, murals_service):
     """A server of this test's own whose tiles come from a tile host of its own, both stopped by the test."""
     tiles = TileServer().start()
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
-                       env={**server_env(plate_images, murals_service=murals_service), "POCKET_MURALS_TILES": tiles.template}).start()
-    page = WebKitPage(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    wait_for_worker(page)
-    forget_the_walk(page, forget=lambda: clear_http_cache(driver))
-    yield srv, tiles, page
-    srv.stop()
-    tiles.stop()
+                       env={**server_env(plate_images, murals_service=murals_service), "POCKET_MURALS_TILES": tiles.template})
+    try:  # a set-up that fails stops them too, so no server outlives the suite
+        srv.start()
+        page = WebKitPage(driver, srv.base_url)
+        page.reset()
+        page.open("/")
+        wait_for_worker(page)
+        forget_the_walk(page, forget=lambda: clear_http_cache(driver))
+        yield srv, tiles, page
+    finally:
+        srv.stop()
+        tiles.stop()
 
 
 # While Pocket and the tile host are away WebKit reports each failed load.
@@ -162,15 +165,18 @@ def own(driver, tmp_path, plate_images):
     """A server of this test's own (it is stopped and started again), the browser on it with Pocket's
     service worker controlling its pages, as a phone is once it has opened Pocket."""
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
-                       env=server_env(plate_images)).start()
-    page = WebKitPage(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    wait_for_worker(page)
-    page.open("/")
-    assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
-    yield srv, page
-    srv.stop()
+                       env=server_env(plate_images))
+    try:  # a set-up that fails stops it too, so no server outlives the suite
+        srv.start()
+        page = WebKitPage(driver, srv.base_url)
+        page.reset()
+        page.open("/")
+        wait_for_worker(page)
+        page.open("/")
+        assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
+        yield srv, page
+    finally:
+        srv.stop()
 
 
 def server_spotted(srv) -> set[str]:
