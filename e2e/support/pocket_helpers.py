@@ -477,7 +477,14 @@ def page_with_worker(driver, server: "PocketServer") -> "Page":
 
 SW_READY_JS = """
 const done = arguments[arguments.length - 1];
-const timer = setTimeout(() => done({error: 'navigator.serviceWorker.ready did not resolve in 30 s'}), 30000);
+// When it does not, say what the browser has: no registration, or one stuck installing or waiting.
+const timer = setTimeout(async () => {
+  const regs = await navigator.serviceWorker.getRegistrations().catch((e) => String(e));
+  const seen = Array.isArray(regs) ? regs.map((r) => ({scope: r.scope, installing: r.installing?.state ?? null,
+    waiting: r.waiting?.state ?? null, active: r.active?.state ?? null})) : regs;
+  done({error: 'navigator.serviceWorker.ready did not resolve in 30 s; registrations: ' + JSON.stringify(seen)
+    + '; controller: ' + (navigator.serviceWorker.controller?.scriptURL ?? 'none') + '; page: ' + location.href});
+}, 30000);
 navigator.serviceWorker.ready.then(async (reg) => {
   const sw = reg.active;
   if (sw.state !== 'activated') await new Promise((ok) => sw.addEventListener('statechange', () => sw.state === 'activated' && ok()));

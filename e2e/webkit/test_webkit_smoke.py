@@ -12,7 +12,7 @@ import pytest
 from pocket_helpers import (OWNER_NAME, OWNER_PASSWORD, SW_READY_JS, Checks, PocketServer, TileServer,
                             check_real_tiles_with_only_the_origin, check_walk_keeps_viewed_tiles, forget_the_walk, fixture_murals, http_request,
                             wait_for_worker)
-from webkit_helpers import ARTIFACTS, WebKitPage, server_env
+from webkit_helpers import ARTIFACTS, WebKitPage, clear_http_cache, server_env
 
 WAIT_S = 20
 
@@ -106,7 +106,10 @@ def test_murals_map_shows_the_tile_hosts_real_tiles_with_only_the_origin_as_refe
     def open_murals():
         page.open("/murals")
         page.wait("document.querySelectorAll('#murals-map .leaflet-marker-icon.murals-pin').length > 0", WAIT_S, "the map shows no pins")
-    check_real_tiles_with_only_the_origin(page, murals_service.tiles, server.base_url, open_murals)
+    # An earlier test's /murals drew these tiles: WebKit's HTTP cache would answer them (their
+    # Cache-Control is a week) and the tile host would hear nothing.
+    check_real_tiles_with_only_the_origin(page, murals_service.tiles, server.base_url, open_murals,
+                                          forget=lambda: clear_http_cache(page.driver))
 
 
 @pytest.fixture
@@ -114,22 +117,26 @@ def walker(driver, tmp_path, plate_images, murals_service):
     """A server of this test's own whose tiles come from a tile host of its own, both stopped by the test."""
     tiles = TileServer().start()
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
-                       env={**server_env(plate_images, murals_service=murals_service), "POCKET_MURALS_TILES": tiles.template}).start()
-    page = WebKitPage(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    wait_for_worker(page)
-    forget_the_walk(page)
-    yield srv, tiles, page
-    srv.stop()
-    tiles.stop()
+                       env={**server_env(plate_images, murals_service=murals_service), "POCKET_MURALS_TILES": tiles.template})
+    try:  # a set-up that fails stops them too, so no server outlives the suite
+        srv.start()
+        page = WebKitPage(driver, srv.base_url)
+        page.reset()
+        page.open("/")
+        wait_for_worker(page)
+        forget_the_walk(page, forget=lambda: clear_http_cache(driver))
+        yield srv, tiles, page
+    finally:
+        srv.stop()
+        tiles.stop()
 
 
 # While Pocket and the tile host are away WebKit reports each failed load.
 @pytest.mark.console_allow(r"Could not connect|Failed to load resource|Connection refused|FetchEvent|network")
 def test_a_walk_keeps_the_tiles_it_viewed_where_the_signal_drops(walker):
     srv, tiles, page = walker
-    check_walk_keeps_viewed_tiles(page, srv, tiles, len(fixture_murals()))
+    # Offline, only what the service worker kept may show, not WebKit's HTTP cache.
+    check_walk_keeps_viewed_tiles(page, srv, tiles, len(fixture_murals()), forget=lambda: clear_http_cache(page.driver))
 
 
 # --------------------------------------------------------------------------- the service worker
@@ -158,15 +165,18 @@ def own(driver, tmp_path, plate_images):
     """A server of this test's own (it is stopped and started again), the browser on it with Pocket's
     service worker controlling its pages, as a phone is once it has opened Pocket."""
     srv = PocketServer(log_path=ARTIFACTS / f"server-{tmp_path.name}.log", data_dir=tmp_path / "data",
-                       env=server_env(plate_images)).start()
-    page = WebKitPage(driver, srv.base_url)
-    page.reset()
-    page.open("/")
-    wait_for_worker(page)
-    page.open("/")
-    assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
-    yield srv, page
-    srv.stop()
+                       env=server_env(plate_images))
+    try:  # a set-up that fails stops it too, so no server outlives the suite
+        srv.start()
+        page = WebKitPage(driver, srv.base_url)
+        page.reset()
+        page.open("/")
+        wait_for_worker(page)
+        page.open("/")
+        assert page.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page"
+        yield srv, page
+    finally:
+        srv.stop()
 
 
 def server_spotted(srv) -> set[str]:
