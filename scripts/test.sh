@@ -51,8 +51,9 @@ POCKET_BIN="$pocket" python3 -m pytest e2e/cli -q
 echo "==> browser suite"
 POCKET_BIN="$pocket" python3 -m pytest e2e/browser -q "$@"
 
-# The WebKit suite (e2e/webkit) is run on its own for now: in a clean clone its service worker and
-# Murals tile checks failed in 3 of 4 runs on 2026-11-28 though they passed before (README, Tests).
+# Every iPhone browser is WebKit: the smoke set and the Murals map's tiles again, in WebKitGTK.
+echo "==> WebKit suite"
+POCKET_BIN="$pocket" python3 -m pytest e2e/webkit -q
 
 # A household installs the Debian package: built from the same release build, installed, upgraded
 # and removed in a throwaway Debian root (needs root for chroot).
