@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: Core
@@ -148,6 +149,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Streaming multipart/form-data parsing (Conference upload, personal-data import).
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                // gzip for responses (static files compressed once at start, pages per request).
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             resources: [
                 .copy("Resources/Public"),
@@ -286,6 +289,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -10,6 +10,9 @@
 #   POCKET_BEFORE_WITHOUT=…   the second server is this build (or POCKET_BEFORE_BIN) with these cache layers
 #                             turned into pass-throughs (POCKET_BENCH_WITHOUT, e.g. PageMemo or
 #                             SignInCache,StoreMemos); writes bench/results/pages-without-<layers>.txt.
+#   POCKET_BENCH_GZIP=1       the second server is this build (or POCKET_BEFORE_BIN) asked as before, without
+#                             Accept-Encoding; this build's requests ask for gzip as a browser's do
+#                             (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin); writes bench/results/pages-gzip.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -26,8 +29,13 @@ pocket="${POCKET_BIN:-$(release_bin_path)/pocket}"
 without="${POCKET_BEFORE_WITHOUT:-}"
 before_bin="${POCKET_BEFORE_BIN:-}"
 [ -z "$without" ] || before_bin="${before_bin:-$pocket}"
-before_label=$([ -n "$without" ] && echo "without $without" || echo before)
-results="bench/results/pages$([ -z "$without" ] || echo "-without-${without//,/-}").txt"
+gzip_columns="${POCKET_BENCH_GZIP:-}"
+[ -z "$gzip_columns" ] || before_bin="${before_bin:-$pocket}"
+before_label=$([ -n "$without" ] && echo "without $without" || { [ -n "$gzip_columns" ] && echo "no gzip asked"; } || echo before)
+results="bench/results/pages$([ -z "$without" ] || echo "-without-${without//,/-}")$([ -z "$gzip_columns" ] || echo "-gzip").txt"
+# What this build's requests send besides the cookie: a browser's asking for gzip, from Pocket's own page.
+now_headers=()
+[ -z "$gzip_columns" ] || now_headers=(-H "Accept-Encoding: gzip" -H "Sec-Fetch-Site: same-origin")
 
 servers=()
 work="$(mktemp -d "${TMPDIR:-/tmp}/pocket-bench-pages-XXXXXX")"
@@ -137,11 +145,12 @@ routes=(
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v/1000} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v} else if (v ~ /s$/) {sub(/s$/,"",v); print v*1000} else print v}'; }
 
-# measure URL COOKIE [PATHS]: wrk's median req/s and p99 over the passes, and one request alone
+# measure URL COOKIE [PATHS] [LABEL]: wrk's median req/s and p99 over the passes, and one request alone
 # (the first path of PATHS, if given, whose paths wrk goes round); sets r, p, alone.
 measure() {
-  local url="$1" cookie="$2" list="${3:-}" out non2xx rps=() p99=() headers=() script=()
+  local url="$1" cookie="$2" list="${3:-}" label="${4:-}" out non2xx rps=() p99=() headers=() script=()
   [ -n "$cookie" ] && headers=(-H "Cookie: $cookie")
+  [ "$label" != now ] || headers+=("${now_headers[@]}")
   [ -n "$list" ] && script=(-s "$work/paths.lua")
   for _ in $(seq "$passes"); do
     out=$(POCKET_BENCH_PATHS="$list" wrk -t2 -c32 -d"${seconds}s" --latency "${headers[@]}" "${script[@]}" "$url")
@@ -162,6 +171,8 @@ measure() {
   if [ -n "$before_bin" ]; then
     if [ -n "$without" ]; then
       echo "# $before_label: the same build with POCKET_BENCH_WITHOUT=$without, served beside it in the same run (each route measured on both, one after the other)"
+    elif [ -n "$gzip_columns" ]; then
+      echo "# this build asked for gzip as a browser asks (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin) beside $before_bin asked without, in the same run"
     else
       echo "# before: $before_bin, served beside this build in the same run (each route measured on both, one after the other)"
     fi
@@ -189,7 +200,7 @@ for entry in "${routes[@]}"; do
     list=""
     if [[ "$path" == list:* ]]; then url="${!base_var}"; list="$work/${path#list:}"; fi
     echo "==> $name ($([ "$label" = now ] && echo now || echo "$before_label"))" >&2
-    measure "$url" "$cookie" "$list"
+    measure "$url" "$cookie" "$list" "$label"
     [ "$name" = "Pocket /static file" ] && static_rps[$label]="$r"
     ratio=$([ -n "${static_rps[$label]:-}" ] && awk -v a="$r" -v b="${static_rps[$label]}" 'BEGIN {printf "%.1f%%", 100*a/b}' || echo "–")
     row+="$(printf ' %.0f | %.1f ms | %s ms | %s |' "$r" "$p" "$alone" "$ratio")"

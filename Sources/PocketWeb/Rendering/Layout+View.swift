@@ -59,6 +59,7 @@ enum Layout {
         <link rel="stylesheet" href="\(pageContext.stylesheet)">
         \(unwrap: pageContext.appStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">" })
         <script type="importmap">\(HTML(trusted: pageContext.importMap))</script>
+        \(each: pageContext.modulePreloads, { "<link rel=\"modulepreload\" href=\"\($0)\">\n" })\
         <script type="module" src="\(pageContext.script)"></script>
         </head>
         <body>

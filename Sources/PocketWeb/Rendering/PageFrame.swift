@@ -60,6 +60,9 @@ public struct PageContext: Sendable, Hashable {
     public let appleTouchIcon: String
     /// The page's app stylesheet, when it has one.
     public internal(set) var appStylesheet: String?
+    /// Every module the page will run, as versioned URLs (`ModuleGraph`): `pocket.js`'s graph and
+    /// its app module's, named up front so the browser fetches them in one round.
+    public internal(set) var modulePreloads: [String] = []
     /// Pocket's version.
     public let version: String
     /// The import map's JSON (see `ImportMap`), written into the page as it is.

@@ -12,13 +12,18 @@ public struct PageRenderer: Sendable {
     let importMap: ImportMap
     /// `/sw.js` less its constants, made once (ShellPages adds the apps' and keeps the whole).
     let serviceWorkerBody: String
+    /// Which modules import which, for each page's `modulepreload` links.
+    let modules: ModuleGraph
+    /// Each app's pages' `modulepreload` URLs, worked out once.
+    private let appPreloads: [String: [String]]
 
     /// Reads every static file.
     public init(resources: WebResources) throws {
         assets = try AssetCatalog(root: resources.publicFiles)
         importMap = try ImportMap(assets: assets)
         serviceWorkerBody = try ServiceWorker.body(assets: assets)
-        links = PageContext(
+        modules = try ModuleGraph(assets: assets)
+        var links = PageContext(
             csrfToken: "",
             signedIn: nil,
             stylesheet: assets.url("css/pocket.css"),
@@ -30,6 +35,18 @@ public struct PageRenderer: Sendable {
             version: PocketVersion.current,
             importMap: importMap.json
         )
+        let modules = modules, assets = assets
+        links.modulePreloads = Self.modulePreloads(app: nil, modules: modules, assets: assets)
+        self.links = links
+        let apps = assets.paths.filter { $0.hasPrefix("js/apps/") && $0.hasSuffix(".js") }.map { String($0.dropFirst("js/apps/".count).dropLast(".js".count)) }
+        appPreloads = Dictionary(uniqueKeysWithValues: apps.map { ($0, Self.modulePreloads(app: $0, modules: modules, assets: assets)) })
+    }
+
+    /// The versioned URLs of every module a page of `app` runs: `pocket.js` and what it imports,
+    /// then the app's module (`js/apps/<app>.js`, which `live.js` imports when the page names it) and its imports.
+    static func modulePreloads(app: String?, modules: ModuleGraph, assets: AssetCatalog) -> [String] {
+        let appModule = app.map { "js/apps/\($0).js" }.flatMap { assets.asset(at: $0) == nil ? nil : $0 }
+        return modules.closure(of: ["js/pocket.js"] + (appModule.map { [$0] } ?? [])).map(assets.url)
     }
 
     /// The layout-wide values for one request.
@@ -38,6 +55,7 @@ public struct PageRenderer: Sendable {
         pageContext.csrfToken = context.csrfToken
         pageContext.signedIn = context.identity.map { OutboxOwner(device: $0.device.tag, person: $0.person.id.rawValue, name: $0.person.name) }
         pageContext.appStylesheet = app.flatMap { assets.asset(at: "css/apps/\($0).css") != nil ? assets.url("css/apps/\($0).css") : nil }
+        if let app, let preloads = appPreloads[app] { pageContext.modulePreloads = preloads }
         return pageContext
     }
 

@@ -133,6 +133,7 @@ public func buildRouter(
     // before headers and cookies depend on them; the session is loaded before the error page or
     // the CSRF check needs its token.
     router.add(middleware: AccessLogMiddleware())
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: ClientMiddleware(isTLS: isTLS, trustedProxy: people.trustedProxy))
     router.add(middleware: HostCheckMiddleware(hosts: hosts, trustedProxy: people.trustedProxy))
     router.add(middleware: SecurityHeadersMiddleware(policy: policy, strictTransportSecurity: people.trust == nil))

@@ -1,0 +1,65 @@
+import CompressNIO
+import HTTPTypes
+import NIOCore
+
+/// When and how Pocket sends a response gzip-compressed: one rule for the static files (compressed
+/// once, at start-up) and for everything else (compressed as it is sent).
+enum Compression {
+    /// Below this a response is sent as it is: gzip's header and the work would cost more than it saves.
+    static let minimumSize = 1024
+
+    /// The text types worth compressing; images, audio, zip archives and the database are
+    /// compressed already, and event streams must flow as they are written.
+    static func isCompressible(contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type.hasPrefix("text/") && type != "text/event-stream"
+            || ["application/json", "application/manifest+json", "application/javascript", "application/xml",
+                "application/gpx+xml", "application/geo+json", "image/svg+xml"].contains(type)
+    }
+
+    /// Whether an `Accept-Encoding` value accepts gzip (RFC 9110 §12.5.3: `gzip` or `*` with a
+    /// non-zero weight, and gzip not refused by name).
+    static func acceptsGzip(_ values: [String]) -> Bool {
+        var named: Bool?, wildcard = false
+        for value in values {
+            for item in value.split(separator: ",") {
+                let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                guard let coding = parts.first else { continue }
+                let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+                if coding == "gzip" || coding == "x-gzip" {
+                    named = weight > 0
+                } else if coding == "*" {
+                    wildcard = weight > 0
+                }
+            }
+        }
+        return named ?? wildcard
+    }
+
+    /// Whether a personal response may be compressed for this request. Compression beside a
+    /// secret (a CSRF token, a pairing code) and text an attacker chose (a search reflected in
+    /// the page) would let the compressed length give the secret away (BREACH). Only another
+    /// site can choose that text, so a personal response is compressed only for a request from
+    /// Pocket's own pages or the person's own action (`Sec-Fetch-Site: same-origin` or `none`),
+    /// never for one another site started or a browser that does not say.
+    static func mayCompressPersonal(secFetchSite: String?) -> Bool {
+        secFetchSite == "same-origin" || secFetchSite == "none"
+    }
+
+    /// Whether a response is one person's: pages and answers sent `private` or `no-store`.
+    static func isPersonal(cacheControl: String?) -> Bool {
+        guard let cacheControl = cacheControl?.lowercased() else { return false }
+        return cacheControl.contains("private") || cacheControl.contains("no-store")
+    }
+
+    /// `bytes` gzip-compressed, at `level` (1 fastest … 9 smallest).
+    static func gzip(_ bytes: ByteBuffer, level: ZlibConfiguration.CompressionLevel) throws -> ByteBuffer {
+        var input = bytes
+        return try input.compress(with: ZlibAlgorithm.gzip, configuration: ZlibConfiguration(compressionLevel: level))
+    }
+
+    /// The level for responses compressed as they are sent: zlib's fastest, which keeps most of
+    /// the saving on markup at a fraction of the default level's time (`bench/pages.sh`).
+    static var responseLevel: ZlibConfiguration.CompressionLevel { .fastestCompression }
+}

@@ -1,0 +1,126 @@
+import CompressNIO
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import PocketWeb
+
+@Suite("Compressed responses and the module graph (#37)")
+struct CompressionTests {
+    @Test func gzipIsAcceptedByNameOrWildcardUnlessRefused() {
+        #expect(Compression.acceptsGzip(["gzip, deflate, br, zstd"]))
+        #expect(Compression.acceptsGzip(["br;q=1.0, GZIP;q=0.5"]))
+        #expect(Compression.acceptsGzip(["*"]))
+        #expect(Compression.acceptsGzip(["identity", "x-gzip"]))
+        #expect(!Compression.acceptsGzip([]))
+        #expect(!Compression.acceptsGzip(["identity"]))
+        #expect(!Compression.acceptsGzip(["gzip;q=0, *"]), "refused by name beats the wildcard")
+        #expect(!Compression.acceptsGzip(["*;q=0"]))
+        #expect(!Compression.acceptsGzip(["br"]))
+    }
+
+    @Test func onlyTextTypesAreCompressedAndEventStreamsNever() {
+        for type in ["text/html; charset=utf-8", "text/css; charset=utf-8", "text/javascript; charset=utf-8", "application/json",
+                     "application/manifest+json", "image/svg+xml", "application/gpx+xml", "text/plain; charset=utf-8"] {
+            #expect(Compression.isCompressible(contentType: type), "\(type)")
+        }
+        for type in ["text/event-stream", "image/png", "image/jpeg", "application/zip", "application/octet-stream", "audio/wav", "font/woff2"] {
+            #expect(!Compression.isCompressible(contentType: type), "\(type)")
+        }
+        #expect(!Compression.isCompressible(contentType: nil))
+    }
+
+    @Test func personalResponsesAreCompressedOnlyForPocketsOwnPagesOrThePersonsOwnAction() {
+        #expect(Compression.mayCompressPersonal(secFetchSite: "same-origin") && Compression.mayCompressPersonal(secFetchSite: "none"))
+        for other in ["cross-site", "same-site", nil] as [String?] {
+            #expect(!Compression.mayCompressPersonal(secFetchSite: other), "\(other ?? "no header")")
+        }
+        #expect(Compression.isPersonal(cacheControl: "private, no-cache") && Compression.isPersonal(cacheControl: "no-store"))
+        #expect(!Compression.isPersonal(cacheControl: "public, max-age=31536000, immutable") && !Compression.isPersonal(cacheControl: nil))
+    }
+
+    @Test func staticFilesAreCompressedOnceAndEachEncodingHasItsOwnTag() async throws {
+        let app = try await makeApplication()
+        let assets = try PageRenderer(resources: WebResources.bundled()).assets
+        let css = try #require(assets.asset(at: "css/pocket.css"))
+        #expect(assets.asset(at: "icons/favicon-32.png")?.gzip == nil, "a PNG is compressed already")
+        try await app.test(.router) { client in
+            let compressed = try await client.execute(uri: assets.url("css/pocket.css"), method: .get, headers: [.acceptEncoding: "gzip, br"])
+            #expect(compressed.headers[.contentEncoding] == "gzip")
+            #expect(compressed.headers[.vary]?.lowercased().contains("accept-encoding") == true)
+            #expect(compressed.body.readableBytes * 3 < css.data.count, "the stylesheet shrinks to under a third")
+            #expect(try gunzip(compressed.body) == css.buffer)
+            let tag = try #require(compressed.headers[.eTag])
+
+            let plain = try await client.execute(uri: assets.url("css/pocket.css"), method: .get)
+            #expect(plain.headers[.contentEncoding] == nil && plain.body == css.buffer)
+            #expect(plain.headers[.vary]?.lowercased().contains("accept-encoding") == true)
+            #expect(plain.headers[.eTag] != tag)
+
+            let again = try await client.execute(uri: assets.url("css/pocket.css"), method: .get, headers: [.acceptEncoding: "gzip", .ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            let png = try await client.execute(uri: assets.url("icons/favicon-32.png"), method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(png.headers[.contentEncoding] == nil)
+        }
+    }
+
+    @Test func pagesAreCompressedForPocketsOwnRequestsOnlyAndEventStreamsFlowAsTheyAre() async throws {
+        let app = try await makeApplication()
+        try await app.test(.router) { client in
+            let own = try await client.execute(uri: "/", method: .get, headers: [.acceptEncoding: "gzip", .secFetchSite: "same-origin"])
+            #expect(own.status == .ok && own.headers[.contentEncoding] == "gzip")
+            let page = String(buffer: try gunzip(own.body))
+            #expect(page.hasPrefix("<!doctype html>") && page.contains("<link rel=\"modulepreload\""))
+            #expect(own.headers[.contentLength] == String(own.body.readableBytes))
+
+            // Another site's navigation could carry text it chose beside the page's CSRF token: sent as it is.
+            for site in ["cross-site", "same-site"] {
+                let other = try await client.execute(uri: "/", method: .get, headers: [.acceptEncoding: "gzip", .secFetchSite: site])
+                #expect(other.headers[.contentEncoding] == nil && other.text.hasPrefix("<!doctype html>"), "\(site)")
+            }
+            let unsaid = try await client.execute(uri: "/", method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(unsaid.headers[.contentEncoding] == nil)
+            #expect(unsaid.headers[.vary]?.lowercased().contains("accept-encoding") == true)
+
+            // The service worker is the same for everyone: compressed for anyone who accepts it.
+            let worker = try await client.execute(uri: "/sw.js", method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(worker.headers[.contentEncoding] == "gzip")
+            #expect(String(buffer: try gunzip(worker.body)).hasPrefix("const VERSION = "))
+            // Too small to pay (a JSON answer of a few bytes): sent as it is.
+            let health = try await client.execute(uri: "/healthz", method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(health.status == .ok && health.headers[.contentEncoding] == nil)
+        }
+    }
+
+    @Test func theModuleGraphReadsStaticImportsOnly() {
+        #expect(ModuleGraph.specifier("import { a, b } from './core/dom.js';") == "./core/dom.js")
+        #expect(ModuleGraph.specifier("import './live.js';") == "./live.js")
+        #expect(ModuleGraph.specifier("  import \"../outbox.js\";") == "../outbox.js")
+        #expect(ModuleGraph.specifier("export { x } from './y.js';") == "./y.js")
+        #expect(ModuleGraph.specifier("    import(new URL(el.dataset.module, location.href).href)") == nil)
+        #expect(ModuleGraph.specifier("// import x from './nope.js'") == nil)
+        #expect(ModuleGraph.specifier("export function f() {}") == nil)
+        #expect(ModuleGraph.resolve("../core/dom.js", from: "js/apps/plates.js") == "js/core/dom.js")
+        #expect(ModuleGraph.resolve("./x.js", from: "js/pocket.js") == "js/x.js")
+        #expect(ModuleGraph.resolve("../../../x.js", from: "js/apps/plates.js") == nil)
+        #expect(ModuleGraph.resolve("https://example.com/x.js", from: "js/pocket.js") == nil)
+    }
+
+    @Test func everyPageNamesPocketsModulesAndItsAppsOnceEach() throws {
+        let renderer = try PageRenderer(resources: WebResources.bundled())
+        let plates = PageRenderer.modulePreloads(app: "plates", modules: renderer.modules, assets: renderer.assets)
+        #expect(plates.first == renderer.assets.url("js/pocket.js"))
+        #expect(plates.contains(renderer.assets.url("js/apps/plates.js")) && plates.contains(renderer.assets.url("js/outbox.js")))
+        #expect(Set(plates).count == plates.count)
+        let shell = PageRenderer.modulePreloads(app: nil, modules: renderer.modules, assets: renderer.assets)
+        #expect(!shell.contains(renderer.assets.url("js/apps/plates.js")) && shell.contains(renderer.assets.url("js/core/dom.js")))
+        #expect(!plates.contains { $0.contains("service-worker") })
+    }
+
+    private func gunzip(_ buffer: ByteBuffer) throws -> ByteBuffer {
+        var input = buffer
+        return try input.decompress(with: .gzip())
+    }
+}
