@@ -350,7 +350,7 @@ def visit(build: Build, path: str, home: Path) -> dict:
             raise SystemExit(f"{path} ({build.label}) ended at {driver.current_url}: not signed in?")
         settle_ms = driver.execute_async_script(SETTLED_JS, SETTLE_S * 1000)
         loaded = summarise(driver.execute_script(ENTRIES_JS))
-        worker_bytes, worker_requests = worker.bytes, worker.requests
+        worker_bytes, worker_requests, worker_protocols = worker.bytes, worker.requests, Counter(worker.protocols)
 
         driver.get("about:blank")
         driver.get(build.origin + path)
@@ -360,7 +360,7 @@ def visit(build: Build, path: str, home: Path) -> dict:
         again = summarise(driver.execute_script(ENTRIES_JS))
         return {"first": first["paint"], "repeat": repeat["paint"], "settle": settle_ms, **loaded,
                 "worker_bytes": worker_bytes, "worker_requests": worker_requests, "workers": worker.workers,
-                "worker_protocols": Counter(worker.protocols), "repeat_bytes": again["bytes"]}
+                "worker_protocols": worker_protocols, "repeat_bytes": again["bytes"]}
     finally:
         if worker:
             worker.close()
@@ -413,9 +413,9 @@ def report(args, builds, samples, screens, started) -> str:
                 met = ratio <= GOALS[goal]
                 verdict = f"≤ {GOALS[goal]:.2f}×: {'met' if met else 'not met'}"
                 verdicts.append((path, what, met))
-            rows.append(f"  {what:18} {cells[0]:>22} {cells[1]:>22} {ratio:8.2f}  {verdict}")
+            rows.append(f"  {what:18} {cells[0]:>22} {cells[1]:>22} {ratio:12.2f}  {verdict}".rstrip())
 
-        lines.append(f"{path}   {'before':>36} {'after':>22} {'after/before':>8}  goal")
+        lines.append(f"{path:20} {'before':>22} {'after':>22} {'after/before':>12}  goal")
         row("first FCP (ms)", "first", goal="first", spread=True)
         row("bytes (kB)", "bytes", 1 / 1000, "{:.1f}", goal="bytes")
         row("requests", "requests")
@@ -426,9 +426,8 @@ def report(args, builds, samples, screens, started) -> str:
         lines.extend(rows)
         enc = [sum(s["encoded"] for s in x) / max(1, sum(s["decoded"] for s in x)) for x in (b, a)]
         lines.append(f"  {'enc/dec':18} {enc[0]:>22.2f} {enc[1]:>22.2f}")
-        lines.append(f"  {'protocol (page)':18} {protocol_text(s['protocols'] for s in b)} | {protocol_text(s['protocols'] for s in a)}")
-        lines.append(f"  {'protocol (worker)':18} {protocol_text(s['worker_protocols'] for s in b)} | "
-                     f"{protocol_text(s['worker_protocols'] for s in a)}")
+        for what, key in (("protocols (page)", "protocols"), ("protocols (worker)", "worker_protocols")):
+            lines.append(f"  {what:18} before {protocol_text(s[key] for s in b)} · after {protocol_text(s[key] for s in a)}")
         lines.append("")
     missed = [f"{p} {w}" for p, w, met in verdicts if not met]
     lines.append(f"goals met: {len(verdicts) - len(missed)} of {len(verdicts)}" + (f"; not met: {', '.join(missed)}" if missed else ""))
