@@ -378,7 +378,13 @@ def protocol_text(counters) -> str:
     return " ".join(f"{p}×{n}" for p, n in total.most_common()) or "–"
 
 
-def report(args, builds, samples, screens, started) -> str:
+def visit_line(sample: int, path: str, label: str, result: dict) -> str:
+    return (f"sample {sample} {path:12} {label:6} first {result['first']:6.0f} ms · {result['bytes'] / 1000:6.1f} kB in "
+            f"{result['requests']:3} · repeat {result['repeat']:5.0f} ms · worker {result['worker_bytes'] / 1000:6.1f} kB in "
+            f"{result['worker_requests']} · {protocol_text([result['protocols']])}")
+
+
+def report(args, builds, samples, screens, started, visits) -> str:
     before, after = builds
     n = args.samples
     lines = [f"Phone load on Slow 4G (bench/phone-load.py), {n} sample{'s' if n != 1 else ''} per screen and build, medians",
@@ -394,7 +400,9 @@ def report(args, builds, samples, screens, started) -> str:
              "first FCP, bytes, requests: a fresh profile's first visit (cold cache, no worker); bytes = transferSize of the",
              "navigation and every same-origin resource entry. repeat FCP: the same profile again once settled (worker and",
              "cache warm). worker: what the service worker fetched over the network during the first visit (its precache).",
-             "enc/dec: encoded / decoded body bytes (< 1.00: compressed). Ranges are min–max of the samples.",
+             "enc/dec: encoded / decoded body bytes (< 1.00: compressed). Ranges are min–max of the samples; after/before",
+             "is the ratio of the medians (the goals' figure), paired the median of each sample's after/before (the",
+             "builds' k-th visits to a screen ran back to back). Every visit is listed at the end.",
              ""]
     verdicts = []
     for path in screens:
@@ -404,6 +412,9 @@ def report(args, builds, samples, screens, started) -> str:
         def row(what, key, scale=1.0, fmt="{:.0f}", goal=None, spread=False):
             vb, va = median(b, key) * scale, median(a, key) * scale
             ratio = va / vb if vb else float("nan")
+            # The two builds' k-th samples of a screen ran back to back: the median of their ratios
+            # is less swayed by the machine's load drifting over the run than the ratio of medians.
+            paired = statistics.median(y[key] / x[key] for x, y in zip(b, a)) if all(x[key] for x in b) else float("nan")
             cells = [fmt.format(vb), fmt.format(va)]
             if spread:
                 cells = [f"{fmt.format(vb)} ({min(s[key] for s in b) * scale:.0f}–{max(s[key] for s in b) * scale:.0f})",
@@ -413,9 +424,9 @@ def report(args, builds, samples, screens, started) -> str:
                 met = ratio <= GOALS[goal]
                 verdict = f"≤ {GOALS[goal]:.2f}×: {'met' if met else 'not met'}"
                 verdicts.append((path, what, met))
-            rows.append(f"  {what:18} {cells[0]:>22} {cells[1]:>22} {ratio:12.2f}  {verdict}".rstrip())
+            rows.append(f"  {what:18} {cells[0]:>22} {cells[1]:>22} {ratio:12.2f} {paired:7.2f}  {verdict}".rstrip())
 
-        lines.append(f"{path:20} {'before':>22} {'after':>22} {'after/before':>12}  goal")
+        lines.append(f"{path:20} {'before':>22} {'after':>22} {'after/before':>12} {'paired':>7}  goal")
         row("first FCP (ms)", "first", goal="first", spread=True)
         row("bytes (kB)", "bytes", 1 / 1000, "{:.1f}", goal="bytes")
         row("requests", "requests")
@@ -431,6 +442,7 @@ def report(args, builds, samples, screens, started) -> str:
         lines.append("")
     missed = [f"{p} {w}" for p, w, met in verdicts if not met]
     lines.append(f"goals met: {len(verdicts) - len(missed)} of {len(verdicts)}" + (f"; not met: {', '.join(missed)}" if missed else ""))
+    lines += ["", "every visit, in the order run:", *visits]
     return "\n".join(lines) + "\n"
 
 
@@ -457,14 +469,14 @@ def main():
     for binary in (pocket, before_binary):
         if not os.access(binary, os.X_OK):
             parser.error(f"{binary} is not an executable pocket binary")
-    os.environ.setdefault("POCKET_BIN", str(Path(pocket).resolve()))
-    import pocket_helpers as helpers  # reads POCKET_BIN
+    import pocket_helpers as helpers
     helpers.ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     work = Path(tempfile.mkdtemp(prefix="pocket-phone-load-"))
     builds = [Build("before", before_binary, work), Build("after", pocket, work)]
     samples = {(path, b.label): [] for path in screens for b in builds}
+    visits = []
     try:
         for build in builds:
             build.start().warm(screens)
@@ -482,16 +494,14 @@ def main():
                     finally:
                         shutil.rmtree(home, ignore_errors=True)
                     samples[(path, build.label)].append(result)
-                    log(f"sample {sample + 1} {path:12} {build.label:6} first {result['first']:6.0f} ms · "
-                        f"{result['bytes'] / 1000:6.1f} kB in {result['requests']:3} · repeat {result['repeat']:5.0f} ms · "
-                        f"worker {result['worker_bytes'] / 1000:6.1f} kB in {result['worker_requests']} · "
-                        f"{protocol_text([result['protocols']])}")
+                    visits.append(visit_line(sample + 1, path, build.label, result))
+                    log(visits[-1])
     finally:
         for build in builds:
             build.stop()
         shutil.rmtree(work, ignore_errors=True)
 
-    text = report(args, builds, samples, screens, started)
+    text = report(args, builds, samples, screens, started, visits)
     print(text, end="")
     if out:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
