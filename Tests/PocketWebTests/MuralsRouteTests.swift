@@ -283,4 +283,29 @@ struct MuralsRouteTests {
             }
         }
     }
+
+    @Test func theMinifiedLeafletIsServedCompressedWhereThePackageHasIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leaflet-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let full = String(repeating: "/* the whole library, with its comments */\nwindow.L = { version: '1.9' };\n", count: 200)
+        let minified = String(repeating: "window.L={version:'1.9'};", count: 100)
+        try Data(full.utf8).write(to: folder.appendingPathComponent("leaflet.js"))
+        try Data(minified.utf8).write(to: folder.appendingPathComponent("leaflet.min.js"))
+        try Data(".leaflet-container{}".utf8).write(to: folder.appendingPathComponent("leaflet.css"))
+        let leaflet = try #require(LeafletAssets.load(from: folder))
+        let fixture = try await fixture(leaflet: leaflet)
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/murals/leaflet/leaflet.js", method: .get) { response in
+                #expect(response.text == minified && response.headers[.contentEncoding] == nil)
+                #expect(response.headers[.vary] == "Accept-Encoding")
+            }
+            try await client.execute(uri: "/murals/leaflet/leaflet.js", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.body.readableBytes < minified.utf8.count / 4)
+                #expect(response.headers[.contentLength] == String(response.body.readableBytes))
+            }
+        }
+    }
 }

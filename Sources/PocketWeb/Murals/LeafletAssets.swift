@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// The Leaflet map library, read from the folder the system package installed it in
 /// (Debian's `libjs-leaflet`: /usr/share/javascript/leaflet), so Pocket serves it itself and
@@ -11,6 +12,16 @@ public struct LeafletAssets: Sendable {
     struct File: Sendable {
         let data: Data
         let contentType: String
+        /// The bytes ready to send, and gzip-compressed once here (nil when that does not pay).
+        let buffer: ByteBuffer
+        let gzip: ByteBuffer?
+
+        init(data: Data, contentType: String) {
+            self.data = data
+            self.contentType = contentType
+            buffer = ByteBuffer(bytes: data)
+            gzip = try? AssetCatalog.compressed(buffer, contentType: contentType)
+        }
     }
 
     private let files: [String: File]
@@ -18,11 +29,14 @@ public struct LeafletAssets: Sendable {
     let version: String
 
     /// Reads `leaflet.js`, `leaflet.css` and `images/*.png` from `folder`; nil when the library is
-    /// not installed there (the map then says so and the list still works).
+    /// not installed there (the map then says so and the list still works). Where the package has
+    /// the minified script beside it (Debian's does), that is served as `leaflet.js`: the same
+    /// library in a third of the bytes (141 kB for 431 kB).
     public static func load(from folder: URL) -> LeafletAssets? {
         var files: [String: File] = [:]
-        for name in ["leaflet.js", "leaflet.css"] {
-            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)), !data.isEmpty else { return nil }
+        for (name, sources) in [("leaflet.js", ["leaflet.min.js", "leaflet.js"]), ("leaflet.css", ["leaflet.css"])] {
+            let read = sources.lazy.compactMap { try? Data(contentsOf: folder.appendingPathComponent($0)) }.first { !$0.isEmpty }
+            guard let data = read else { return nil }
             files[name] = File(data: data, contentType: AssetCatalog.contentType(for: name))
         }
         let images = folder.appendingPathComponent("images", isDirectory: true)

@@ -151,8 +151,11 @@ struct MuralsPages: Sendable {
         guard let leaflet, let file = leaflet.file(at: path) else {
             throw HTTPError(.notFound, message: "The map library is not installed on this server.")
         }
-        let cache = request.queryFields["v"] == leaflet.version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
-        return Self.data(file.data, type: file.contentType, cacheControl: cache)
+        var headers: HTTPFields = [.contentType: file.contentType]
+        headers[.cacheControl] = request.queryFields["v"] == leaflet.version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
+        let bytes = Compression.body(file.buffer, gzip: file.gzip, acceptEncoding: request.headers[values: .acceptEncoding], headers: &headers)
+        headers[.contentLength] = String(bytes.readableBytes)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
     }
 
     @Sendable func demoFeed(_ request: Request, context: PocketRequestContext) throws -> Response {

@@ -53,6 +53,16 @@ enum Compression {
         return cacheControl.contains("private") || cacheControl.contains("no-store")
     }
 
+    /// The body for a file compressed ahead (`gzip`, nil when it did not pay): the gzip when the
+    /// request accepts it, marking `headers` with the encoding; `Vary` whenever there was a choice.
+    static func body(_ plain: ByteBuffer, gzip: ByteBuffer?, acceptEncoding: [String], headers: inout HTTPFields) -> ByteBuffer {
+        guard let gzip else { return plain }
+        headers.appendVary(.acceptEncoding)
+        guard acceptsGzip(acceptEncoding) else { return plain }
+        headers[.contentEncoding] = "gzip"
+        return gzip
+    }
+
     /// `bytes` gzip-compressed, at `level` (1 fastest … 9 smallest).
     static func gzip(_ bytes: ByteBuffer, level: ZlibConfiguration.CompressionLevel) throws -> ByteBuffer {
         var input = bytes

@@ -102,20 +102,18 @@ struct ShellPages {
     @Sendable func asset(_ request: Request, context: PocketRequestContext) throws -> Response {
         let path = context.parameters.getCatchAll().joined(separator: "/")
         guard let asset = renderer.assets.asset(at: path) else { throw HTTPError(.notFound) }
-        // Compressed once at start-up; each encoding has its own tag, as RFC 9110 asks of a strong one.
-        let gzip = asset.gzip.flatMap { Compression.acceptsGzip(request.headers[values: .acceptEncoding]) ? $0 : nil }
-        let etag = gzip == nil ? "\"\(asset.hash)\"" : "\"\(asset.hash)-gzip\""
         var headers = HTTPFields()
+        // Compressed once at start-up; each encoding has its own tag, as RFC 9110 asks of a strong one.
+        let bytes = Compression.body(asset.buffer, gzip: asset.gzip, acceptEncoding: request.headers[values: .acceptEncoding], headers: &headers)
+        let etag = headers[.contentEncoding] == nil ? "\"\(asset.hash)\"" : "\"\(asset.hash)-gzip\""
         headers[.eTag] = etag
         // A URL carrying the current hash never changes, so it may be cached for good.
         headers[.cacheControl] = request.queryFields["v"] == asset.hash ? "public, max-age=31536000, immutable" : "no-cache"
-        if asset.gzip != nil { headers.appendVary(.acceptEncoding) }
         if request.headers[values: .ifNoneMatch].flatMap({ $0.split(separator: ",") }).contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            headers[.contentEncoding] = nil
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = asset.contentType
-        let bytes = gzip ?? asset.buffer
-        if gzip != nil { headers[.contentEncoding] = "gzip" }
         headers[.contentLength] = String(bytes.readableBytes)
         let body: ResponseBody = request.method == .head ? .init() : .init(byteBuffer: bytes)
         return Response(status: .ok, headers: headers, body: body)
