@@ -99,11 +99,17 @@ struct OwnHTTPSTests {
             #expect(!headers.contains("strict-transport-security"))
             #expect(try !openSSLClient(port: httpsPort, hostname: "renewed.test", caFile: caFile).verified)
 
-            // A new name (as a new address would): the keeper renews, and the next connection has it.
+            // A phone offers HTTP/2 beside HTTP/1.1 (ALPN) and gets it; a client offering none gets HTTP/1.1 (above).
+            let offered = try openSSLClient(port: httpsPort, hostname: "pocket.test", caFile: caFile, alpn: "h2,http/1.1")
+            #expect(offered.verified && offered.output.contains("ALPN protocol: h2"), "\(offered.output)")
+
+            // A new name (as a new address would): the keeper renews, and the next connection has it,
+            // whichever protocol it chooses.
             trust.setNames(ServedNames(names: ["pocket.test", "renewed.test", "localhost"], addresses: ["127.0.0.1", "::1"]))
             #expect(try trust.keeper.refresh() != nil)
-            let renewed = try openSSLClient(port: httpsPort, hostname: "renewed.test", caFile: caFile)
+            let renewed = try openSSLClient(port: httpsPort, hostname: "renewed.test", caFile: caFile, alpn: "h2,http/1.1")
             #expect(renewed.verified, "\(renewed.output)")
+            #expect(renewed.output.contains("ALPN protocol: h2"), "\(renewed.output)")
             #expect(renewed.certificate == (try trust.keeper.current.pem).trimmingCharacters(in: .newlines))
             #expect(renewed.certificate != first.certificate)
 

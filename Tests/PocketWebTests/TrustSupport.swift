@@ -55,14 +55,16 @@ final class TestTrust: Sendable {
 
 /// Runs `openssl s_client` against a loopback port: the certificate the server presents (PEM),
 /// without a final newline, whether it verified against `caFile` for `hostname`, and what the server
-/// answered to `request`.
-func openSSLClient(port: Int, hostname: String, caFile: URL, request: String = "") throws -> (certificate: String?, verified: Bool, output: String) {
+/// answered to `request`. `alpn` lists the application protocols offered (`h2,http/1.1`); the output
+/// says which one the server chose (`ALPN protocol: h2`).
+func openSSLClient(port: Int, hostname: String, caFile: URL, request: String = "", alpn: String? = nil) throws -> (certificate: String?, verified: Bool, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
     var arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", hostname, "-CAfile", caFile.path, "-verify_hostname", hostname]
     // With a request, wait for the server's answer (it closes: `Connection: close`); without one,
     // end at once, rather than when the server drops an idle connection.
     if !request.isEmpty { arguments.append("-ign_eof") }
+    if let alpn { arguments += ["-alpn", alpn] }
     process.arguments = arguments
     let input = Pipe(), output = Pipe()
     process.standardInput = input

@@ -1,7 +1,7 @@
 """A phone reaching Pocket's own HTTPS (issue #24), in Chromium: the trust page on plain HTTP says
 what to do while the browser does not trust Pocket; once its CA (fetched from that page) is in the
 browser's NSS database, the QR code's link goes from the trust page to pairing on HTTPS by itself,
-the service worker registers at https://NAME:PORT/, and a spot made offline is applied once when
+the service worker registers at https://NAME:PORT/, pages come over HTTP/2, and a spot made offline is applied once when
 the server is back. The name resolves to 127.0.0.1 through Chromium's --host-resolver-rules, so all
 traffic stays on loopback."""
 from __future__ import annotations
@@ -194,6 +194,8 @@ def test_a_trusting_phone_follows_the_qr_link_to_pairing_on_https_and_its_offlin
         driver.get(own_https.trust_page + "#/settings")
         wait(driver, f"location.href === {own_https.https + '/settings'!r} && !!document.querySelector('#settings-devices')",
              "the trust page did not carry on to HTTPS for a phone that had visited it before")
+        # Over Pocket's own HTTPS the browser speaks HTTP/2 (ALPN), one connection for the whole page.
+        assert driver.execute_script("return performance.getEntriesByType('navigation')[0].nextHopProtocol") == "h2"
 
         page = Page(driver, own_https.https)
         page._signed_in_to = page.base_url  # signed in by pairing, not by a test cookie

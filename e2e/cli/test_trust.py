@@ -2,50 +2,14 @@
 the plain-HTTP trust page beside HTTPS, name-first links from `serve` and `pair`, `pocket trust`,
 and one clear line for every bad state. Traffic goes to loopback only (binding 0.0.0.0 is fine)."""
 import re
-import signal
 import socket
 import ssl
 import stat
 import subprocess
-import time
 
-from people_helpers import BIN, add_person, cookies, request, sign_in
+from people_helpers import add_person, cookies, request, sign_in
 from cli_helpers import free_port, one_line_error, run
-
-NAME = "pocket.test"
-
-
-
-
-
-class OwnHTTPS:
-    """`pocket serve --https --name pocket.test` on free loopback ports (or on 0.0.0.0 with `host`)."""
-
-    def __init__(self, tmp_path, data, *args, host="127.0.0.1"):
-        self.port, self.http_port = free_port(), free_port()
-        self.data = data
-        self.out, self.err = tmp_path / "serve.out", tmp_path / "serve.err"
-        self.args = ["--host", host, "--port", str(self.port), "--http-port", str(self.http_port), "--data-dir", str(data), *args]
-        self.proc = subprocess.Popen([BIN, "serve", *self.args], stdout=open(self.out, "w"), stderr=open(self.err, "w"),
-                                     stdin=subprocess.DEVNULL)
-        deadline = time.time() + 30
-        while "SHA-256" not in self.out.read_text():
-            assert self.proc.poll() is None, self.err.read_text()
-            assert time.time() < deadline, f"pocket serve did not start: {self.err.read_text()}"
-            time.sleep(0.1)
-        self.context = ssl.create_default_context(cafile=str(data / "tls" / "ca.pem"))
-
-    @property
-    def https(self):
-        return f"https://127.0.0.1:{self.port}"
-
-    @property
-    def http(self):
-        return f"http://127.0.0.1:{self.http_port}"
-
-    def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
-        assert self.proc.wait(timeout=15) == 0, self.err.read_text()
+from https_helpers import NAME, OwnHTTPS
 
 
 def test_own_https_with_a_trust_page_and_nothing_secret_on_plain_http(tmp_path):

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
-import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
@@ -86,16 +85,16 @@ let acceptBacklog = 4096
 public let connectionIdleLimit: Duration = .seconds(20)
 
 extension HTTPServerBuilder {
-    /// HTTP/1.1, over TLS when `tls` is given, each connection admitted by `gate` first.
+    /// HTTP/1.1, or over TLS when `tls` is given HTTP/2 or HTTP/1.1 as ALPN chooses, each
+    /// connection admitted by `gate` first.
     static func gated(by gate: ConnectionGate, tls: TLSConfiguration?) -> HTTPServerBuilder {
-        // A connection is closed when it sends no complete request part for this long: that ends
-        // both idle keep-alive connections and clients dribbling headers a byte at a time (slowloris).
-        // Streams being answered (Server-Sent Events, downloads) are not idle.
+        // A connection (or an HTTP/2 stream) is closed when it sends no complete request part for
+        // this long: that ends both idle keep-alive connections and clients dribbling headers a byte
+        // at a time (slowloris). Streams being answered (Server-Sent Events, downloads) are not idle.
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(connectionIdleLimit.components.seconds)))
         return HTTPServerBuilder { responder in
-            let channel = HTTP1Channel(responder: responder, configuration: http1)
-            guard let tls else { return GatedChannel(base: channel, gate: gate) }
-            return GatedChannel(base: try TLSChannel(channel, tlsConfiguration: tls), gate: gate)
+            guard let tls else { return GatedChannel(base: HTTP1Channel(responder: responder, configuration: http1), gate: gate) }
+            return GatedChannel(base: try NegotiatedHTTPChannel(responder: responder, tls: tls, http1: http1), gate: gate)
         }
     }
 }
