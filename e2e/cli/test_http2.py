@@ -18,10 +18,8 @@ from cli_helpers import free_port, run, start, wait_for
 from https_helpers import NAME, OwnHTTPS
 from people_helpers import add_person, sign_in
 
-CURL = shutil.which("curl")
-pytestmark = pytest.mark.skipif(
-    CURL is None or "HTTP2" not in subprocess.run([CURL or "curl", "-V"], capture_output=True, text=True).stdout,
-    reason="curl with HTTP/2 (nghttp2) is not installed")
+# Debian's curl (scripts/test.sh installs it) speaks HTTP/2 through nghttp2; without it these fail, never skip.
+CURL = shutil.which("curl") or "curl"
 
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 SETTINGS, GOAWAY = 0x4, 0x7
