@@ -12,7 +12,6 @@ import subprocess
 import threading
 import time
 
-import pytest
 
 from cli_helpers import free_port, run, start, wait_for
 from https_helpers import NAME, OwnHTTPS
