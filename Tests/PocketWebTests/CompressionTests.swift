@@ -94,6 +94,21 @@ struct CompressionTests {
         }
     }
 
+    @Test func aKeptPageIsCompressedOnceAndSentCompressedFromTheMemo() throws {
+        let memo = PageMemo<String>()
+        let pageContext = PageContext(csrfToken: "token", stylesheet: "/s.css", script: "/p.js", favicon: "/f.svg", faviconPNG: "/f.png",
+                                      appleTouchIcon: "/a.png", appStylesheet: nil, version: "1", importMap: "{}")
+        let key = PageMemo<String>.Key(frame: PageFrame(title: "T"), pageContext: pageContext, model: "m")
+        var renders = 0
+        let page = String(repeating: "<li class=\"cell\">A state</li>\n", count: 200)
+        let first = try #require(memo.compressedPage(key) { renders += 1; return page })
+        let second = try #require(memo.compressedPage(key) { renders += 1; return page })
+        #expect(renders == 1 && first == second)
+        #expect(String(buffer: try gunzip(first)) == page)
+        #expect(memo.compressedPage(PageMemo<String>.Key(frame: PageFrame(title: "T"), pageContext: key.pageContext, model: "small")) { "<p>hi</p>" } == nil,
+                "a page under the minimum goes as it is")
+    }
+
     @Test func theModuleGraphReadsStaticImportsOnly() {
         #expect(ModuleGraph.specifier("import { a, b } from './core/dom.js';") == "./core/dom.js")
         #expect(ModuleGraph.specifier("import './live.js';") == "./live.js")

@@ -3,12 +3,15 @@ import Hummingbird
 import NIOCore
 
 /// Sends text responses gzip-compressed to clients that accept it, by `Compression`'s rule.
-/// Static files arrive compressed already (once, at start-up); this compresses the rest as it
-/// is sent: pages, JSON, the manifest and the service worker.
+/// Static files and kept pages arrive compressed already (once); this compresses the rest as it
+/// is sent: pages rendered anew, JSON, the manifest and the service worker.
 struct CompressionMiddleware: RouterMiddleware {
     typealias Context = PocketRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        let acceptsGzip = Compression.acceptsGzip(request.headers[values: .acceptEncoding])
+        context.mayCompressPersonal = acceptsGzip && Compression.mayCompressPersonal(secFetchSite: request.headers[.secFetchSite])
         var response = try await next(request, context)
         // Only a whole body of known length: every stream Pocket sends (events, backup archives)
         // is of a type left as it is anyway.
@@ -17,10 +20,7 @@ struct CompressionMiddleware: RouterMiddleware {
               let length = response.body.contentLength, length >= Compression.minimumSize
         else { return response }
         response.headers.appendVary(.acceptEncoding)
-        guard Compression.acceptsGzip(request.headers[values: .acceptEncoding]),
-              !Compression.isPersonal(cacheControl: response.headers[.cacheControl])
-                || Compression.mayCompressPersonal(secFetchSite: request.headers[.secFetchSite])
-        else { return response }
+        guard acceptsGzip, !Compression.isPersonal(cacheControl: response.headers[.cacheControl]) || context.mayCompressPersonal else { return response }
         let sink = BodySink()
         try await response.body.write(sink.writer)
         let compressed = try Compression.gzip(sink.buffer, level: Compression.responseLevel)

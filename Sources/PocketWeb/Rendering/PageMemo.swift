@@ -23,10 +23,21 @@ final class PageMemo<Model: Hashable & Sendable>: Sendable {
     static var capacity: Int { 64 }
 
     private let pages = BoundedMemo<Key, ByteBuffer>(capacity: PageMemo.capacity, layer: .pageMemo)
+    /// The same pages gzip-compressed, made the first time one is sent compressed: compressing a
+    /// page on every request cost up to half the screens' throughput (`bench/pages.sh`, gzip columns).
+    private let compressed = BoundedMemo<Key, ByteBuffer>(capacity: PageMemo.capacity, layer: .pageMemo)
 
     /// The page rendered for `key`, else `render`'s, kept.
     func page(_ key: Key, render: () -> String) -> ByteBuffer {
         pages.value(for: key) { ByteBuffer(string: render()) }
+    }
+
+    /// The page for `key` gzip-compressed, kept; nil when it cannot be compressed (then sent as it is).
+    func compressedPage(_ key: Key, render: () -> String) -> ByteBuffer? {
+        let plain = page(key, render: render)
+        guard plain.readableBytes >= Compression.minimumSize else { return nil }
+        let gzip = compressed.value(for: key) { (try? Compression.gzip(plain, level: .defaultCompressionLevel)) ?? ByteBuffer() }
+        return gzip.readableBytes > 0 ? gzip : nil
     }
 
     /// How many pages are kept (for tests).

@@ -71,10 +71,15 @@ public struct PageRenderer: Sendable {
     func page<Model, View: PageView>(frame: PageFrame, context: PocketRequestContext, memo: PageMemo<Model>, model: Model,
                                      _ view: (Model, PageContext) -> View) -> Response {
         let pageContext = pageContext(for: context, app: frame.app)
-        let page = memo.page(PageMemo.Key(frame: frame, pageContext: pageContext, model: model)) {
-            Layout.document(frame: frame, pageContext: pageContext, view: view(model, pageContext)).text
+        let key = PageMemo.Key(frame: frame, pageContext: pageContext, model: model)
+        let render = { Layout.document(frame: frame, pageContext: pageContext, view: view(model, pageContext)).text }
+        if context.mayCompressPersonal, let compressed = memo.compressedPage(key, render: render) {
+            var response = Self.htmlResponse(compressed)
+            response.headers[.contentEncoding] = "gzip"
+            response.headers.appendVary(.acceptEncoding)
+            return response
         }
-        return Self.htmlResponse(page)
+        return Self.htmlResponse(memo.page(key, render: render))
     }
 
     /// An HTML response that no shared cache stores and the browser revalidates: pages are

@@ -15,6 +15,9 @@ public struct PocketRequestContext: AuthRequestContext, SessionRequestContext {
     public var clientAddress: String = "unknown"
     /// How fast each person's changes are taken, set for every request by the router; nil takes them all.
     var changeRate: ChangeRate?
+    /// Whether a personal answer (a page) may go gzip-compressed, by `Compression`'s rule: set by
+    /// `CompressionMiddleware`, so a kept page is sent compressed from its memo, not compressed again.
+    var mayCompressPersonal = false
     /// The signed-in device and person, set by the authenticator; nil for a stranger.
     public var identity: SignedIn?
     /// hummingbird-auth's session for this request (which device it is).
