@@ -206,12 +206,16 @@ def test_install_serve_upgrade_remove_and_purge(root, debs, tmp_path):
     refused = root.run("pocket setup-link", check=False)
     assert refused.returncode != 0 and refused.stderr.startswith("pocket: no Pocket is running"), refused.stderr
 
-    # The household's settings: free ports here, since this machine's 8443 and 8080 may be taken.
+    # The household's settings: free ports here, since this machine's 8443 and 8080 may be taken, and
+    # a home name the router would serve (this machine's own network, 192.0.2.0/24, is outside the
+    # private ranges Pocket's CA covers, so without a name it offers no link a phone could open).
     settings = root.file("/etc/default/pocket")
     port, http_port = free_port(), free_port()
     text = settings.read_text()
     assert "POCKET_HOST=0.0.0.0" in text and "POCKET_PORT=8443" in text and "POCKET_HTTP_PORT=8080" in text
-    settings.write_text(text.replace("POCKET_PORT=8443", f"POCKET_PORT={port}").replace("POCKET_HTTP_PORT=8080", f"POCKET_HTTP_PORT={http_port}"))
+    assert "#POCKET_NAME=" in text
+    settings.write_text(text.replace("POCKET_PORT=8443", f"POCKET_PORT={port}").replace("POCKET_HTTP_PORT=8080", f"POCKET_HTTP_PORT={http_port}")
+                        + "POCKET_NAME=pocket.home.arpa\n")
 
     service = Service(root, tmp_path / "serve-1.log")
     try:
@@ -220,7 +224,7 @@ def test_install_serve_upgrade_remove_and_purge(root, debs, tmp_path):
         # The owner's first step, as root: the same link and QR code the server printed.
         link = root.run("pocket setup-link").stdout
         printed = service.log.read_text()
-        setup = re.search(rf"http://[^ \n]+:{http_port}/trust#(/setup/[A-Za-z0-9_-]{{43}})", link)
+        setup = re.search(rf"http://pocket\.home\.arpa:{http_port}/trust#(/setup/[A-Za-z0-9_-]{{43}})", link)
         assert setup and setup.group(0) in printed, link
         assert "\u2588" in link and "SHA-256" in link
         assert not list(data.glob("*-wal")) or all(path.stat().st_uid == data.stat().st_uid for path in data.iterdir()), "nothing became root's"
