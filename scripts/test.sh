@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 require_swift
-ensure_debs "${build_debs[@]}" libjs-leaflet chromium chromium-driver openssl curl units caddy nodejs libnss3-tools systemd \
+ensure_debs "${build_debs[@]}" libjs-leaflet chromium chromium-driver openssl curl iproute2 units caddy nodejs libnss3-tools systemd \
   webkit2gtk-driver xvfb gir1.2-webkit2-4.1 python3-gi mmdebstrap lintian dpkg-dev fakeroot binutils
 if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   echo "==> installing the browser suite's Python packages"
