@@ -233,10 +233,10 @@ def install_server(tmp_path_factory, sci_manifest, murals_service):
     assert srv.stop(timeout=10) == 0
 
 
-def test_while_the_manifest_host_keeps_pocket_waiting_the_banner_says_so_then_changes_by_itself(driver, tmp_path, murals_service):
-    """A manifest host that does not answer (as an unreachable one keeps a client waiting up to its
-    timeout): the banner and Settings say the server is being asked, not "not checked yet", and when
-    the answer comes (a host that is down) both change to "cannot be reached now" without a tap."""
+@pytest.fixture
+def waiting_manifest(driver, tmp_path, murals_service):
+    """A server of its own whose manifest host holds the start-up check's request (as an unreachable
+    one keeps a client waiting up to its timeout) until the test sets `release`; and its page."""
     manifest = SCIManifestServer(tmp_path / "sci").start()
     manifest.mode = "hang"
     srv = PocketServer(log_path=ARTIFACTS / "server-conference-hang.log", data_dir=tmp_path / "data",
@@ -245,42 +245,41 @@ def test_while_the_manifest_host_keeps_pocket_waiting_the_banner_says_so_then_ch
         srv.start(timeout=30)
         page = Page(driver, srv.base_url)
         page.reset()
-        page.open("/conference")
-        page.wait("!!document.querySelector('#conference-sample-banner')", 10, "no sample banner")
-        assert page.text("#conference-sample-banner .conference-banner__action") == "Install the full database (asking its server now)"
-        page.open("/conference/settings")
-        assert page.text("#conference-check-status") == "Asking the manifest’s server now…"
-        assert "/sci-core.json" in manifest.requests, "Pocket has not asked the manifest host"
-        manifest.release.set()
-        page.wait("document.querySelector('#conference-check-status')?.textContent === 'The last check did not reach the manifest.'", 15,
-                  "Settings did not change when the check ended")
-        page.open("/conference")
-        assert page.text("#conference-sample-banner .conference-banner__action") == "Install the full database (its server cannot be reached now)"
+        yield manifest, page
     finally:
         manifest.release.set()
         srv.stop(timeout=10)
         manifest.stop()
 
 
-def test_the_banner_changes_by_itself_when_the_start_up_check_ends(driver, tmp_path, murals_service):
-    manifest = SCIManifestServer(tmp_path / "sci").start()
-    manifest.mode = "hang"
-    srv = PocketServer(log_path=ARTIFACTS / "server-conference-hang.log", data_dir=tmp_path / "data",
-                       env={"POCKET_SCI_MANIFEST_URL": manifest.manifest_url, **murals_service.env()})
-    try:
-        srv.start(timeout=30)
-        page = Page(driver, srv.base_url)
-        page.reset()
-        page.open("/conference")
-        assert page.text("#conference-sample-banner .conference-banner__action") == "Install the full database (asking its server now)"
-        manifest.mode = "good"
-        manifest.release.set()
-        page.wait("document.querySelector('#conference-sample-banner .conference-banner__action')?.textContent"
-                  ".startsWith('Download the full database (')", 15, "the banner did not change when the check ended")
-    finally:
-        manifest.release.set()
-        srv.stop(timeout=10)
-        manifest.stop()
+BANNER_ACTION = "#conference-sample-banner .conference-banner__action"
+
+
+def test_while_the_manifest_host_keeps_pocket_waiting_the_banner_says_so_then_changes_by_itself(waiting_manifest):
+    """The banner and Settings say the server is being asked, not "not checked yet", and when the
+    answer comes (a host that is down) both change to "cannot be reached now" without a tap."""
+    manifest, page = waiting_manifest
+    page.open("/conference")
+    page.wait("!!document.querySelector('#conference-sample-banner')", 10, "no sample banner")
+    assert page.text(BANNER_ACTION) == "Install the full database (asking its server now)"
+    page.open("/conference/settings")
+    assert page.text("#conference-check-status") == "Asking the manifest’s server now…"
+    assert "/sci-core.json" in manifest.requests, "Pocket has not asked the manifest host"
+    manifest.release.set()
+    page.wait("document.querySelector('#conference-check-status')?.textContent === 'The last check did not reach the manifest.'", 15,
+              "Settings did not change when the check ended")
+    page.open("/conference")
+    assert page.text(BANNER_ACTION) == "Install the full database (its server cannot be reached now)"
+
+
+def test_the_banner_changes_by_itself_when_the_start_up_check_ends(waiting_manifest):
+    manifest, page = waiting_manifest
+    page.open("/conference")
+    assert page.text(BANNER_ACTION) == "Install the full database (asking its server now)"
+    manifest.mode = "good"
+    manifest.release.set()
+    page.wait(f"document.querySelector({BANNER_ACTION!r})?.textContent.startsWith('Download the full database (')", 15,
+              "the banner did not change when the check ended")
 
 
 @pytest.fixture

@@ -15,6 +15,22 @@ struct MuralsPages: Sendable {
     /// Rendered main screens, kept while their models stay the same.
     private let homePages = PageMemo<MuralsHome.Model>()
     private let homeModels = MuralsHome.ModelMemo()
+    /// The map's versioned placeholder tile and module, which change only with the files: looked up once.
+    private let placeholderURL: String
+    private let moduleURL: String
+
+    init(store: MuralsDatabase, service: MuralsService, synchronizer: MuralsSynchronizer, images: MuralImageCache,
+         leaflet: LeafletAssets?, tiles: MuralsTiles, renderer: PageRenderer) {
+        self.store = store
+        self.service = service
+        self.synchronizer = synchronizer
+        self.images = images
+        self.leaflet = leaflet
+        self.tiles = tiles
+        self.renderer = renderer
+        placeholderURL = renderer.assets.url(ServiceWorker.placeholderTilePath)
+        moduleURL = renderer.assets.url("js/apps/murals.js")
+    }
 
     static let app = "murals"
     private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
@@ -40,7 +56,7 @@ struct MuralsPages: Sendable {
             position: position,
             filter: filter,
             status: MuralsSyncStatus(state: state, isDemo: service.isDemo),
-            map: MuralsMapConfig(leaflet: leaflet, tiles: tiles.template, placeholder: renderer.assets.url(ServiceWorker.placeholderTilePath), module: renderer.assets.url("js/apps/murals.js"), centre: position ?? NewBrighton.centre),
+            map: MuralsMapConfig(leaflet: leaflet, tiles: tiles.template, placeholder: placeholderURL, module: moduleURL, centre: position ?? NewBrighton.centre),
             start: Self.start
         ))
         let frame = PageFrame(title: "Murals", back: Self.home, screenClass: "screen--murals", app: Self.app)
