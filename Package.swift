@@ -73,6 +73,8 @@ let package = Package(
         // MARK: Apps
         // The system zlib (zlib1g-dev), which ZIPFoundation links on Linux anyway.
         .systemLibrary(name: "PocketZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate (libdeflate-dev): gzip for responses, a whole body at a time.
+        .systemLibrary(name: "PocketDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(
             name: "Conference",
             dependencies: [
@@ -155,7 +157,7 @@ let package = Package(
                 // Streaming multipart/form-data parsing (Conference upload, personal-data import).
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 // gzip for responses (static files compressed once at start, pages per request).
-                .product(name: "CompressNIO", package: "compress-nio"),
+                "PocketDeflate",
             ],
             resources: [
                 .copy("Resources/Public"),
@@ -295,6 +297,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // zlib's own reading of what libdeflate wrote: an independent check of every gzip.
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: swiftSettings

@@ -39,6 +39,6 @@ require_swift() {
 release_flags=(-c release --static-swift-stdlib -Xswiftc "-ld-path=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/ld-static-libs")
 # The Debian packages Pocket's own C libraries come from (system-library targets), needed by every
 # build: run.sh, test.sh and the benchmarks all name this one list.
-build_debs=(libsqlite3-dev zlib1g-dev libqrencode-dev libexpat1-dev)
+build_debs=(libsqlite3-dev zlib1g-dev libqrencode-dev libexpat1-dev libdeflate-dev)
 release_build() { ensure_debs "${build_debs[@]}"; swift build "${release_flags[@]}" "$@"; }
 release_bin_path() { swift build "${release_flags[@]}" --show-bin-path; }

@@ -86,7 +86,7 @@ shlibs="$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/lib/pocket/pocket" 2>
 [ -n "$shlibs" ] || { echo "pocket: dpkg-shlibdeps found no libraries in the binary" >&2; exit 1; }
 
 # Built-Using: the Debian sources whose static archives scripts/ld-static-libs links in (Policy 7.8).
-built_using="$(dpkg-query -W -f='${source:Package} (= ${source:Version}), ' libexpat1-dev libsqlite3-dev \
+built_using="$(dpkg-query -W -f='${source:Package} (= ${source:Version}), ' libexpat1-dev libsqlite3-dev libdeflate-dev \
   "$(dpkg -S "$(gcc -print-file-name=libstdc++.a)" | cut -d: -f1)" | sed 's/, $//')"
 [ -n "$built_using" ] || { echo "pocket: cannot name the static libraries' Debian sources" >&2; exit 1; }
 

@@ -2,7 +2,7 @@
 # Runs every test: the Swift build, `swift test`, the JavaScript tests, then the command-line and
 # browser suites against the real server, built for release as scripts/run.sh builds it, and the
 # Debian package made from that build.
-# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libexpat1-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, libnss3-tools, systemd for systemd-analyze, WebKitGTK's driver with xvfb, mmdebstrap, lintian and dpkg-dev for the package, selenium, pytest).
+# Installs what is missing (libsqlite3-dev, zlib1g-dev, libqrencode-dev, libexpat1-dev, libdeflate-dev, libjs-leaflet, chromium, chromium-driver, caddy, nodejs, libnss3-tools, systemd for systemd-analyze, WebKitGTK's driver with xvfb, mmdebstrap, lintian and dpkg-dev for the package, selenium, pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh

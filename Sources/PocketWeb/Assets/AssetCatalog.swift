@@ -65,7 +65,7 @@ public struct AssetCatalog: Sendable {
     /// smaller by a tenth or more.
     static func compressed(_ buffer: ByteBuffer, contentType: String) throws -> ByteBuffer? {
         guard Compression.isCompressible(contentType: contentType), buffer.readableBytes >= Compression.minimumSize else { return nil }
-        let gzip = try Compression.gzip(buffer, level: .bestCompression)
+        let gzip = try Compression.gzip(buffer, level: .startUp)
         return gzip.readableBytes * 10 <= buffer.readableBytes * 9 ? gzip : nil
     }
 

@@ -23,7 +23,11 @@ struct CompressionMiddleware: RouterMiddleware {
         guard acceptsGzip, !Compression.isPersonal(cacheControl: response.headers[.cacheControl]) || context.mayCompressPersonal else { return response }
         let sink = BodySink()
         try await response.body.write(sink.writer)
-        let compressed = try Compression.gzip(sink.buffer, level: Compression.responseLevel)
+        guard let compressed = try? Compression.gzip(sink.buffer, level: .fastest) else {
+            // Out of memory for a compressor: the page as it is still serves.
+            response.body = ResponseBody(byteBuffer: sink.buffer)
+            return response
+        }
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = String(compressed.readableBytes)
         response.body = ResponseBody(byteBuffer: compressed)

@@ -36,7 +36,7 @@ final class PageMemo<Model: Hashable & Sendable>: Sendable {
     func compressedPage(_ key: Key, render: () -> String) -> ByteBuffer? {
         let plain = page(key, render: render)
         guard plain.readableBytes >= Compression.minimumSize else { return nil }
-        let gzip = compressed.value(for: key) { (try? Compression.gzip(plain, level: .defaultCompressionLevel)) ?? ByteBuffer() }
+        let gzip = compressed.value(for: key) { (try? Compression.gzip(plain, level: .kept)) ?? ByteBuffer() }
         return gzip.readableBytes > 0 ? gzip : nil
     }
 
