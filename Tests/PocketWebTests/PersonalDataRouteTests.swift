@@ -441,6 +441,41 @@ struct PersonalDataRouteTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentDisposition] == "attachment; filename=\"pocket-backup-2026-11-25T033000Z.zip\"")
                 #expect(Data(buffer: response.body) == bytes)
+                #expect(response.headers[.acceptRanges] == "bytes" && response.headers[.cacheControl] == "no-store")
+            }
+        }
+    }
+
+    @Test func aDownloadOfTheLatestBackupResumesWhereItStopped() async throws {
+        let household = try await TestHousehold.make()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("personal-backups-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = Data((0..<5000).map { UInt8($0 % 251) })
+        try bytes.write(to: folder.appendingPathComponent("pocket-backup-2026-11-25T033000Z.zip"))
+        let app = try await Self.application(household, stores: PersonalDataStores(), backups: BackupShelf(folder: folder))
+        try await app.test(.router) { client in
+            let tag = try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get) { try #require($0.headers[.eTag]) }
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=1000-", .ifRange: tag]) { response in
+                #expect(response.status == .partialContent)
+                #expect(response.headers[.contentRange] == "bytes 1000-4999/5000" && response.headers[.contentType] == "application/zip")
+                #expect(Data(buffer: response.body) == bytes[1000...])
+            }
+            // A member may not resume what they may not download.
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=1000-", .cookie: household.member.cookie]) { response in
+                #expect(response.status == .forbidden)
+            }
+            // Past the end: nothing left to send, and the size to say so.
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=5000-"]) { response in
+                #expect(response.status == .rangeNotSatisfiable && response.headers[.contentRange] == "bytes */5000")
+            }
+            // A newer backup replaced the one half downloaded: the whole new one, never a mix of the two.
+            let newer = Data((0..<3000).map { UInt8($0 % 7) })
+            try newer.write(to: folder.appendingPathComponent("pocket-backup-2026-11-26T033000Z.zip"))
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=1000-", .ifRange: tag]) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"pocket-backup-2026-11-26T033000Z.zip\"")
+                #expect(Data(buffer: response.body) == newer)
             }
         }
     }

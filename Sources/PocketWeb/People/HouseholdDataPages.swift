@@ -70,17 +70,20 @@ struct HouseholdDataPages: Sendable {
         return Response(status: .seeOther, headers: [.location: location])
     }
 
+    /// The newest backup, resumable: `Range` and `If-Range` are answered (a phone's download
+    /// that stopped part-way goes on from there, or starts again if a newer backup replaced it).
     @Sendable func latestBackup(_ request: Request, context: PocketRequestContext) async throws -> Response {
         _ = try context.requireOwner(toDo: "download backups")
-        guard let latest = household.backups?.latest() else { throw HTTPError(.notFound, message: "Pocket has made no backup yet.") }
-        let body = try await FileIO().loadFile(path: latest.url.path, context: context)
-        context.logger.notice("backup \(latest.url.lastPathComponent) downloaded")
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/zip", .contentLength: String(latest.size), .cacheControl: "no-store",
-                      .contentDisposition: "attachment; filename=\"\(latest.url.lastPathComponent)\""],
-            body: body
-        )
+        let none = HTTPError(.notFound, message: "Pocket has made no backup yet.")
+        guard let latest = household.backups?.latest() else { throw none }
+        var response = try await SingleFile(path: latest.url.path).response(to: request, context: context) { none }
+        if response.status == .ok, request.headers[.range] == nil {
+            context.logger.notice("backup \(latest.url.lastPathComponent) downloaded")
+        }
+        response.headers[.contentType] = "application/zip"
+        response.headers[.cacheControl] = "no-store"
+        response.headers[.contentDisposition] = "attachment; filename=\"\(latest.url.lastPathComponent)\""
+        return response
     }
 }
 
