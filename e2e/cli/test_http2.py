@@ -1,7 +1,8 @@
 """HTTP/2 beside HTTP/1.1 over Pocket's own HTTPS and over `--tls-cert`, chosen by ALPN: signed-in
-pages, event streams, uploads and downloads work over it, and the 20 s idle limit and the
-per-address connection bound hold for it as for HTTP/1.1. Debian's curl (built with nghttp2) is the
-HTTP/2 client; the idle and bound checks speak HTTP/2's first frames themselves over Python's ssl."""
+pages, event streams, uploads and downloads (resumed with Range too) work over it, and the 20 s
+idle limit and the per-address bounds (connections, and requests at once) hold for it as for
+HTTP/1.1. Debian's curl (built with nghttp2) is the HTTP/2 client; the idle and bound checks speak
+HTTP/2's frames themselves over Python's ssl."""
 import json
 import re
 import shutil
@@ -21,7 +22,8 @@ from people_helpers import add_person, sign_in
 CURL = shutil.which("curl") or "curl"
 
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
-SETTINGS, GOAWAY = 0x4, 0x7
+HEADERS, RST_STREAM, SETTINGS, GOAWAY = 0x1, 0x3, 0x4, 0x7
+MAX_CONCURRENT_STREAMS, REFUSED_STREAM = 0x3, 0x7
 # Served to anyone, before setup too.
 PUBLIC = "/static/css/pocket.css"
 
@@ -64,25 +66,41 @@ def http2_connection(port, cafile, source="127.0.0.1"):
 
 def read_frames(connection, until, pending=None):
     """Reads frames until `until(kind, flags)` holds or the connection ends; returns the kinds seen."""
-    buffer, kinds = b"", []
-    while True:
-        while len(buffer) >= 9:
-            length = int.from_bytes(buffer[:3], "big")
-            if len(buffer) < 9 + length:
-                break
-            kind, flags = buffer[3], buffer[4]
-            kinds.append(kind)
-            buffer = buffer[9 + length:]
-            if until(kind, flags):
-                return kinds
-        try:
-            data = connection.recv(65536)
-        except (ssl.SSLError, OSError):
-            data = b""
-        if data == b"":
-            kinds.append(None)
-            return kinds
-        buffer += data
+    frames = FrameReader(connection).read(lambda kind, flags, stream, payload: until(kind, flags))
+    return [entry and entry[0] for entry in frames]
+
+
+class FrameReader:
+    """A connection's frames as (kind, flags, stream, payload), the unread rest kept between reads;
+    None in the list once the connection has ended."""
+
+    def __init__(self, connection):
+        self.connection, self.buffer = connection, b""
+
+    def read(self, until):
+        frames = []
+        while True:
+            while len(self.buffer) >= 9:
+                length = int.from_bytes(self.buffer[:3], "big")
+                if len(self.buffer) < 9 + length:
+                    break
+                kind, flags = self.buffer[3], self.buffer[4]
+                stream = int.from_bytes(self.buffer[5:9], "big") & 0x7FFFFFFF
+                payload = self.buffer[9:9 + length]
+                self.buffer = self.buffer[9 + length:]
+                frames.append((kind, flags, stream, payload))
+                if until(kind, flags, stream, payload):
+                    return frames
+            try:
+                data = self.connection.recv(65536)
+            except TimeoutError:
+                raise
+            except (ssl.SSLError, OSError):
+                data = b""
+            if data == b"":
+                frames.append(None)
+                return frames
+            self.buffer += data
 
 
 def signed_in(tmp_path):
@@ -175,8 +193,12 @@ def test_signed_in_pages_event_streams_uploads_and_downloads_work_over_http2(tmp
         version, status, export = curl(server.https + "/settings/export", cafile, *auth)
         assert (version, status) == ("2", 200) and json.loads(export)["person"]
         archive = run("backup", "--data-dir", str(server.data)).stdout.strip().splitlines()[-1]
+        whole = open(archive, "rb").read()
         version, status, body = curl(server.https + "/settings/backups/latest", cafile, *auth)
-        assert (version, status) == ("2", 200) and body == open(archive, "rb").read()
+        assert (version, status) == ("2", 200) and body == whole
+        # A download stopped part-way goes on with a Range request, as a phone's resumed download does.
+        version, status, rest = curl(server.https + "/settings/backups/latest", cafile, *auth, "-r", f"{len(whole) // 3}-")
+        assert (version, status) == ("2", 206) and rest == whole[len(whole) // 3:]
 
         # A multipart form upload: the export, imported as a new person.
         exported = tmp_path / "export.json"
@@ -192,11 +214,22 @@ def test_signed_in_pages_event_streams_uploads_and_downloads_work_over_http2(tmp
 
 def test_idle_http2_connections_and_unfinished_handshakes_are_closed_after_20_s(tmp_path):
     """An HTTP/2 connection that sends nothing after its preface and settings is asked to go away
-    and then closed even though it never answers; a connection that never starts TLS is closed too."""
-    server = OwnHTTPS(tmp_path, tmp_path / "data", "--https", "--name", NAME)
+    and then closed even though it never answers; a connection that never starts TLS is closed too;
+    a connection with an event stream open is not idle, however long the stream lasts."""
+    server, cookie = signed_in(tmp_path)
     cafile = server.data / "tls" / "ca.pem"
     closed_after, seen = {}, {}
     try:
+        def event_stream():
+            started = time.monotonic()
+            stream = subprocess.Popen([CURL, "-sS", "-N", "--http2", "--max-time", "30", "--cacert", str(cafile),
+                                       "-H", f"Cookie: {cookie}", "-H", "Accept: text/event-stream", server.https + "/design/events"],
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            for line in stream.stdout:
+                if line.startswith(b"data:"):
+                    seen["last tick"] = time.monotonic() - started
+            stream.wait()
+
         def idle_http2():
             connection = http2_connection(server.port, cafile)
             started = time.monotonic()
@@ -214,7 +247,7 @@ def test_idle_http2_connections_and_unfinished_handshakes_are_closed_after_20_s(
                     data = b""
                 closed_after["handshake"] = time.monotonic() - started if data == b"" else 999
 
-        threads = [threading.Thread(target=idle_http2), threading.Thread(target=no_handshake)]
+        threads = [threading.Thread(target=target) for target in (idle_http2, no_handshake, event_stream)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -222,6 +255,7 @@ def test_idle_http2_connections_and_unfinished_handshakes_are_closed_after_20_s(
         assert 15 < closed_after["http2"] < 40, closed_after
         assert 15 < closed_after["handshake"] < 40, closed_after
         assert GOAWAY in seen["http2"], seen
+        assert seen.get("last tick", 0) > 27, f"the event stream ended early: {seen}"
         # Everyone else is still served.
         assert curl(server.https + PUBLIC, cafile)[:2] == ("2", 200)
     finally:
@@ -249,5 +283,105 @@ def test_the_per_address_connection_bound_holds_for_http2(tmp_path):
         again.close()
     finally:
         for connection in held:
+            connection.close()
+        server.stop()
+
+
+def hpack_string(text):
+    """An HPACK string literal, not Huffman-coded (RFC 7541 §5.2), its length a 7-bit-prefix integer."""
+    data, length, prefix = text.encode(), len(text.encode()), b""
+    if length < 127:
+        return bytes([length]) + data
+    prefix, length = b"\x7f", length - 127
+    while length >= 128:
+        prefix, length = prefix + bytes([length % 128 + 128]), length // 128
+    return prefix + bytes([length]) + data
+
+
+def post_headers(stream, authority, path, *fields):
+    """A HEADERS frame starting a POST to `path` whose body never comes, so the stream stays open
+    while Pocket waits for it (its header block: POST and https from the static table, the rest
+    literals never indexed, so nothing depends on the server's table)."""
+    block = bytes([0x83, 0x87]) + b"\x04" + hpack_string(path) + b"\x01" + hpack_string(authority)
+    for name, value in fields:
+        block += b"\x00" + hpack_string(name) + hpack_string(value)
+    return frame(HEADERS, flags=0x4, stream=stream, payload=block)
+
+
+def test_http2_streams_are_bounded_per_connection_and_per_address(tmp_path):
+    """One HTTP/2 connection may carry 64 requests at once (announced in its settings), and one address
+    128 over all its connections, as HTTP/1.1's 128 connections carry 128: a stream beyond either is
+    refused (REFUSED_STREAM, which a client may retry), the address is served again as streams close,
+    and other addresses are served throughout. Each request is an upload whose body never comes."""
+    server, cookie = signed_in(tmp_path)
+    cafile = server.data / "tls" / "ca.pem"
+    _, _, page = curl(server.https + "/settings", cafile, "-H", f"Cookie: {cookie}")
+    token = re.search(rb'<meta name="csrf-token" content="([^"]+)"', page).group(1).decode()
+    authority = f"127.0.0.1:{server.port}"
+    fields = (("cookie", cookie), ("x-csrf-token", token), ("content-type", "multipart/form-data; boundary=pocket"),
+              ("content-length", "1000000"))
+    connections = []
+
+    def connect(acknowledge):
+        connection = http2_connection(server.port, cafile, source="127.0.0.3")
+        assert connection, "a connection from 127.0.0.3 was refused"
+        reader = FrameReader(connection)
+        # Pocket's second SETTINGS announces the per-connection bound; acknowledging it binds the client by HTTP/2's rules.
+        settings = reader.read(lambda kind, flags, stream, payload: kind == SETTINGS and not flags & 1)
+        announced = {int.from_bytes(p[i:i + 2], "big"): int.from_bytes(p[i + 2:i + 6], "big")
+                     for k, _, _, p in filter(None, settings) if k == SETTINGS for i in range(0, len(p), 6)}
+        assert announced.get(MAX_CONCURRENT_STREAMS) == 64, announced
+        if acknowledge:
+            connection.sendall(frame(SETTINGS, flags=1))
+        connections.append(connection)
+        return connection, reader
+
+    def open_streams(connection, reader, ids, wait=1.0):
+        """Starts an upload on each of `ids`; returns {id: "refused" | other answer} for those answered
+        within `wait` seconds. Pocket answers an admitted upload only once its body has come."""
+        connection.sendall(b"".join(post_headers(i, authority, "/settings/import", *fields) for i in ids))
+        outcome = {}
+
+        def until(kind, flags, stream, payload):
+            if kind == GOAWAY:
+                outcome["goaway"] = int.from_bytes(payload[4:8], "big")
+            if stream in ids and kind == HEADERS:
+                outcome.setdefault(stream, f"answered {payload[:8].hex()}")
+            elif stream in ids and kind == RST_STREAM:
+                outcome[stream] = "refused" if int.from_bytes(payload, "big") == REFUSED_STREAM else f"reset {payload.hex()}"
+            return len(outcome) == len(ids)
+
+        connection.settimeout(wait)
+        try:
+            frames = reader.read(until)
+            assert frames[-1] is not None, f"the connection ended: {outcome}"
+        except TimeoutError:
+            pass
+        finally:
+            connection.settimeout(10)
+        return outcome
+
+    try:
+        # A client that never acknowledges the bound is held to it all the same: a 65th at once is refused.
+        first, first_reader = connect(acknowledge=False)
+        assert open_streams(first, first_reader, list(range(1, 129, 2))) == {}  # 64 uploads, all waiting
+        assert open_streams(first, first_reader, [129]) == {129: "refused"}
+        second, second_reader = connect(acknowledge=True)
+        assert open_streams(second, second_reader, list(range(1, 129, 2))) == {}
+        # 128 open from 127.0.0.3: a third connection is let in, but not its request.
+        third, third_reader = connect(acknowledge=True)
+        assert open_streams(third, third_reader, [1]) == {1: "refused"}
+        # Another address is served meanwhile.
+        assert curl(server.https + PUBLIC, cafile)[:2] == ("2", 200)
+        # A client that acknowledged the bound and breaks it is sent away (GOAWAY, PROTOCOL_ERROR)...
+        assert open_streams(second, second_reader, [129]) == {"goaway": 1}
+        # ...and once its uploads are gone, the address's requests are let in again.
+        deadline, stream = time.time() + 10, 3
+        while open_streams(third, third_reader, [stream], wait=0.5) != {}:
+            assert time.time() < deadline, "the address was not served again once its requests ended"
+            stream += 2
+        assert "refusing new HTTP/2 streams: 127.0.0.3 has 128 open" in server.err.read_text() + server.out.read_text()
+    finally:
+        for connection in connections:
             connection.close()
         server.stop()

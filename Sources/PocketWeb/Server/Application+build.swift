@@ -94,7 +94,10 @@ extension HTTPServerBuilder {
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(connectionIdleLimit.components.seconds)))
         return HTTPServerBuilder { responder in
             guard let tls else { return GatedChannel(base: HTTP1Channel(responder: responder, configuration: http1), gate: gate) }
-            return GatedChannel(base: try NegotiatedHTTPChannel(responder: responder, tls: tls, http1: http1), gate: gate)
+            // Each HTTP/2 stream counts itself on its connection's limits.
+            var streams = http1
+            streams.additionalChannelHandlers = { [HTTP2StreamCount()] }
+            return GatedChannel(base: try NegotiatedHTTPChannel(responder: responder, tls: tls, http1: streams, gate: gate), gate: gate)
         }
     }
 }

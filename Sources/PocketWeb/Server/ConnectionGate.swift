@@ -26,6 +26,7 @@ public final class ConnectionGate: Sendable {
     private struct State {
         var byAddress: [String: Int] = [:]
         var total = 0
+        var streamsByAddress: [String: Int] = [:]
     }
 
     /// Creates a gate. With no `total`, it is what the open-file limit allows after the reserve.
@@ -41,6 +42,12 @@ public final class ConnectionGate: Sendable {
         // Beyond 16,384 idle connections memory, not handles, becomes the limit.
         min(16_384, max(64, fileLimit - FileLimit.reserve))
     }
+
+    /// How many HTTP/2 streams (requests at once) one address may have open over all its
+    /// connections. HTTP/1.1 asks one request at a time per connection, so `perAddress` bounds
+    /// its requests too; HTTP/2 asks many over one, and without this one address could keep
+    /// 128 connections × 100 streams busy where HTTP/1.1 allows 128.
+    public var streamsPerAddress: Int { perAddress }
 
     /// The number of connections open now from `address` (for tests and the log).
     public func openConnections(from address: String) -> Int {
@@ -63,7 +70,7 @@ public final class ConnectionGate: Sendable {
         }
         if let refusal {
             channel.close(promise: nil)
-            logRefusal(refusal)
+            logRefusal("connections", refusal)
             return false
         }
         channel.closeFuture.whenComplete { [self] _ in
@@ -76,8 +83,30 @@ public final class ConnectionGate: Sendable {
         return true
     }
 
-    private func logRefusal(_ reason: String) {
-        if refusalLog.isDue() { logger.warning("refusing new connections: \(reason) (logged at most once a minute)") }
+    /// Admits a new HTTP/2 stream from `address`, or says no when the address has
+    /// `streamsPerAddress` open already; an admitted stream is counted until `releaseStream`.
+    func admitStream(from address: String) -> Bool {
+        if let exempt, ClientMiddleware.sameAddress(address, exempt) { return true }
+        let admitted = state.withLock { state in
+            guard state.streamsByAddress[address, default: 0] < streamsPerAddress else { return false }
+            state.streamsByAddress[address, default: 0] += 1
+            return true
+        }
+        if !admitted { logRefusal("HTTP/2 streams", "\(address) has \(streamsPerAddress) open, the limit for one address") }
+        return admitted
+    }
+
+    /// Counts an admitted stream from `address` closed.
+    func releaseStream(from address: String) {
+        if let exempt, ClientMiddleware.sameAddress(address, exempt) { return }
+        state.withLock { state in
+            let left = state.streamsByAddress[address, default: 1] - 1
+            state.streamsByAddress[address] = left > 0 ? left : nil
+        }
+    }
+
+    private func logRefusal(_ what: String, _ reason: String) {
+        if refusalLog.isDue() { logger.warning("refusing new \(what): \(reason) (logged at most once a minute)") }
     }
 }
 
