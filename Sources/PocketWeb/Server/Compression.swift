@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import PocketDeflate
+import Synchronization
 
 /// When and how Pocket sends a response gzip-compressed: one rule for the static files (compressed
 /// once, at start-up) and for everything else (compressed as it is sent).
@@ -77,18 +78,56 @@ enum Compression {
 
     /// `bytes` gzip-compressed, a whole body at once.
     static func gzip(_ bytes: ByteBuffer, level: Level) throws(CompressionError) -> ByteBuffer {
-        guard let compressor = libdeflate_alloc_compressor(level.rawValue) else { throw .outOfMemory }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = bytes.withUnsafeReadableBytes { libdeflate_gzip_compress_bound(compressor, $0.count) }
+        let compressor = try compressors.take(level)
+        defer { compressors.give(compressor, level) }
+        let bound = bytes.withUnsafeReadableBytes { libdeflate_gzip_compress_bound(compressor.pointer, $0.count) }
         var output = ByteBufferAllocator().buffer(capacity: bound)
         let written = bytes.withUnsafeReadableBytes { input in
             output.writeWithUnsafeMutableBytes(minimumWritableBytes: bound) { out in
-                libdeflate_gzip_compress(compressor, input.baseAddress, input.count, out.baseAddress, out.count)
+                libdeflate_gzip_compress(compressor.pointer, input.baseAddress, input.count, out.baseAddress, out.count)
             }
         }
         // libdeflate writes nothing only when the output has no room, which the bound rules out.
         guard written > 0 else { throw .noRoom }
         return output
+    }
+
+    /// The compressors responses share.
+    private static let compressors = DeflateCompressors()
+}
+
+/// libdeflate compressors kept between responses, each used by one response at a time.
+///
+/// Why: a compressor's tables are larger than the size from which Pocket gives an allocation pages
+/// of its own (`ProcessMemory.ownPagesThreshold`), so a compressor made for each response cost a
+/// mapping, its page faults and an unmapping every time, far more than compressing a page
+/// (`bench/pages.sh`, gzip columns).
+final class DeflateCompressors: Sendable {
+    /// One compressor; only the response that took it from the pool uses it until it is given back.
+    struct Compressor: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// Idle compressors kept per level; beyond this a returned one is freed. Responses are
+    /// compressed on the event loops' threads and a few tasks beside them.
+    private static let idleLimit = 8
+    private let idle = Mutex<[Compression.Level: [Compressor]]>([:])
+
+    /// An idle compressor for `level`, else a new one.
+    func take(_ level: Compression.Level) throws(CompressionError) -> Compressor {
+        if let kept = idle.withLock({ $0[level]?.popLast() }) { return kept }
+        guard let pointer = libdeflate_alloc_compressor(level.rawValue) else { throw .outOfMemory }
+        return Compressor(pointer: pointer)
+    }
+
+    /// Gives `compressor` back for the next response, or frees it when enough are idle.
+    func give(_ compressor: Compressor, _ level: Compression.Level) {
+        let kept = idle.withLock { idle in
+            guard idle[level, default: []].count < Self.idleLimit else { return false }
+            idle[level, default: []].append(compressor)
+            return true
+        }
+        if !kept { libdeflate_free_compressor(compressor.pointer) }
     }
 }
 
