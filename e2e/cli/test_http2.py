@@ -262,6 +262,20 @@ def test_idle_http2_connections_and_unfinished_handshakes_are_closed_after_20_s(
         server.stop()
 
 
+def test_a_silent_http2_client_does_not_hold_up_a_graceful_stop(tmp_path):
+    """A client that opened an HTTP/2 connection and went silent (as a browser's spare connection does)
+    never answers the GOAWAY a stopping server sends; Pocket still ends within seconds of SIGTERM."""
+    server = OwnHTTPS(tmp_path, tmp_path / "data", "--https", "--name", NAME)
+    cafile = server.data / "tls" / "ca.pem"
+    silent = http2_connection(server.port, cafile)
+    try:
+        started = time.monotonic()
+        server.stop()
+        assert time.monotonic() - started < 8, f"pocket serve took {time.monotonic() - started:.1f} s to stop"
+    finally:
+        silent.close()
+
+
 def test_the_per_address_connection_bound_holds_for_http2(tmp_path):
     server = OwnHTTPS(tmp_path, tmp_path / "data", "--https", "--name", NAME)
     cafile = server.data / "tls" / "ca.pem"

@@ -101,7 +101,9 @@ private final class HandshakeIdleLimit: ChannelInboundHandler, RemovableChannelH
 /// a browser queues the rest), at most the gate's `streamsPerAddress` over all of one address's
 /// connections (a stream beyond either is refused, REFUSED_STREAM, which a client may retry),
 /// and closed once it has had no open stream for `connectionIdleLimit` and a moment more:
-/// Hummingbird's GOAWAY goes first, so a client that answers it closes politely.
+/// Hummingbird's GOAWAY goes first, so a client that answers it closes politely. When the server
+/// stops, it is closed a moment after its last stream ends: Hummingbird's GOAWAY waits for an
+/// answer that a silent client (a browser's spare connection) never gives.
 ///
 /// Streams are counted by `HTTP2StreamCount` in each stream's own pipeline: swift-nio-http2 tells
 /// stream openings and closings to its multiplexer, not to handlers on the connection.
@@ -122,6 +124,8 @@ final class HTTP2Limits: ChannelDuplexHandler {
     private var openStreams: Set<HTTP2StreamID> = []
     private var deadline: Scheduled<Void>?
     private var context: ChannelHandlerContext?
+    /// Whether the server is stopping.
+    private var quiescing = false
 
     fileprivate init(gate: ConnectionGate, address: String) {
         self.gate = gate
@@ -136,6 +140,14 @@ final class HTTP2Limits: ChannelDuplexHandler {
         ])))
         context.writeAndFlush(wrapOutboundOut(settings), promise: nil)
         startClock()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            quiescing = true
+            if openStreams.isEmpty { startClock() }
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -171,7 +183,7 @@ final class HTTP2Limits: ChannelDuplexHandler {
         deadline?.cancel()
         guard let context else { return }
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: TimeAmount(connectionIdleLimit + Self.grace)) {
+        deadline = context.eventLoop.scheduleTask(in: TimeAmount(quiescing ? Self.grace : connectionIdleLimit + Self.grace)) {
             bound.value.close(promise: nil)
         }
     }
