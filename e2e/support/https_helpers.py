@@ -1,12 +1,52 @@
-"""`pocket serve` with its own HTTPS, for the CLI suites that talk to it over TLS."""
+"""Pocket's own HTTPS from the test side: `pocket serve --https --name pocket.test` for the CLI suites,
+a browser's trust in Pocket's certificate authority (a throw-away NSS database, as "trust it once"
+leaves it on a phone), and requests that reach pocket.test on loopback as the browser does. No
+selenium here: the CLI suites, the browser suites and the benchmarks share it."""
+import http.client
 import signal
+import socket
 import ssl
 import subprocess
 import time
+import urllib.request
+from pathlib import Path
 
 from cli_helpers import BIN, free_port
 
 NAME = "pocket.test"
+# Chromium finds NAME at 127.0.0.1, so a browser reaches Pocket by name and all traffic stays on loopback.
+RESOLVE_NAME = f"--host-resolver-rules=MAP {NAME} 127.0.0.1"
+
+
+def trust_authority(ca_pem: Path, home: Path) -> Path:
+    """A new NSS database at HOME/.pki/nssdb (where Chromium on Linux reads the authorities it trusts)
+    trusting `ca_pem` for websites; a Chromium whose HOME is `home` then trusts Pocket's certificates,
+    keeps an HTTP cache and runs service workers (never --ignore-certificate-errors: then it does neither)."""
+    nssdb = Path(home) / ".pki" / "nssdb"
+    nssdb.mkdir(parents=True)
+    subprocess.run(["certutil", "-N", "-d", f"sql:{nssdb}", "--empty-password"], check=True, capture_output=True)
+    subprocess.run(["certutil", "-A", "-d", f"sql:{nssdb}", "-n", "Pocket", "-t", "C,,", "-i", str(ca_pem)],
+                   check=True, capture_output=True)
+    return nssdb
+
+
+class _ByName(http.client.HTTPSConnection):
+    """Connects to 127.0.0.1 for NAME, and still says NAME in SNI, Host and the certificate check."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._create_connection = lambda address, *rest, **kw: socket.create_connection(
+            ("127.0.0.1" if address[0] == NAME else address[0], address[1]), *rest, **kw)
+
+
+class LoopbackHTTPSHandler(urllib.request.HTTPSHandler):
+    """urllib's HTTPS that trusts only `cafile` and finds NAME at 127.0.0.1, as the browser does."""
+
+    def __init__(self, cafile: Path):
+        super().__init__(context=ssl.create_default_context(cafile=str(cafile)))
+
+    def https_open(self, req):
+        return self.do_open(_ByName, req, context=self._context)
 
 
 class OwnHTTPS:
