@@ -182,7 +182,7 @@ class Build:
 
     def _trust(self):
         """Pocket's CA in an NSS database, as "trust it once" leaves it on a phone."""
-        trust_authority(self.data / "tls" / "ca.pem", self.work / "trusting")
+        trust_authority(self.work / "trusting", self.data / "tls" / "ca.pem")
 
     def request(self, path: str, data: dict | None = None, cookies: dict | None = None):
         """A request to this server's HTTPS on 127.0.0.1 (the certificate names it), trusting only its CA;

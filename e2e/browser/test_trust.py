@@ -130,7 +130,7 @@ def trust_in(own_https, tmp_path):
             f"http://127.0.0.1:{own_https.http_port}/trust/Pocket-CA.pem", timeout=10) as res:
         assert res.headers["Content-Type"] == "application/x-pem-file"
         pem.write_bytes(res.read())
-    trust_authority(pem, tmp_path)
+    trust_authority(tmp_path, pem)
 
 
 def trusting_phone(own_https, tmp_path):

@@ -35,7 +35,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from fixture_servers import (BLOCKED_TILE_RGB, HOSTILE_MURAL_ARTIST, HOSTILE_MURAL_TITLE, FolderServer, MuralData,  # noqa: F401
                              MuralsServer, TileServer, base_url_of, bundled_walk, fixture_murals, mural_record, serve_in_background,
                              solid_png, stop_serving, tile_rgb)
-from https_helpers import NAME as HTTPS_NAME, RESOLVE_NAME, LoopbackHTTPSHandler, trust_authority
+from https_helpers import HTTPS, NAME as HTTPS_NAME, RESOLVE_NAME, LoopbackHTTPSHandler, fixture_tls, trust_authority
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -54,8 +54,8 @@ SCHEMES = ("light", "dark")
 
 # POCKET_E2E_HTTPS=1: every PocketServer serves Pocket's own HTTPS (`--https --name pocket.test`, HTTP/2
 # by ALPN) and every browser from make_driver() trusts its certificate authority and finds pocket.test
-# at 127.0.0.1, as a phone reaches Pocket at home. Base URLs are then https://pocket.test:PORT.
-HTTPS = os.environ.get("POCKET_E2E_HTTPS", "") not in ("", "0")
+# at 127.0.0.1, as a phone reaches Pocket at home. Base URLs are then https://pocket.test:PORT. (HTTPS is
+# https_helpers', which also makes the browser-facing fixture hosts serve HTTPS.)
 
 
 # --------------------------------------------------------------------------- server
@@ -312,9 +312,9 @@ def https_authority() -> Path:
 
 
 def trusting_home() -> Path:
-    """A new HOME whose NSS database trusts the session's authority, for one browser."""
+    """A new HOME whose NSS database trusts the session's authority and the fixture hosts', for one browser."""
     home = Path(tempfile.mkdtemp(prefix="home-", dir=_https_root()))
-    trust_authority(https_authority(), home)
+    trust_authority(home, https_authority(), fixture_tls()[1])
     return home
 
 
@@ -871,7 +871,7 @@ class Page:
 
     def sign_in_browser(self, cookie: str | None = None):
         """Puts a session cookie for `base_url` in the browser (cookies ignore the port, so every
-        test server on 127.0.0.1 shares the one cookie): this page's own, or the server's owner's."""
+        test server on 127.0.0.1, or on pocket.test, shares the one cookie): this page's own, or the server's owner's."""
         value = cookie or self.cookie or SESSIONS.get(self.base_url)
         if value is None:
             self.driver.execute_cdp_cmd("Network.deleteCookies", {"name": SESSION_COOKIE, "url": self.base_url})
