@@ -56,9 +56,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e" / "support"))
+from https_helpers import NAME, trust_authority  # noqa: E402 - from e2e/support, just put on the path
 
 SCREENS = ("/", "/plates", "/murals", "/conference", "/converter", "/remote/tv")
-NAME = "pocket.test"
 OWNER, PASSWORD = "owner", "phone load bench password"
 # Slow 4G as DevTools' own preset has it, in bytes per second and milliseconds.
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8,
@@ -150,7 +150,7 @@ class Build:
         self.proc = None
         self.port = self.http_port = None
         self.cookie = None
-        self.nssdb = self.work / "nssdb"  # copied into each fresh phone's HOME
+        self.nssdb = self.work / "trusting" / ".pki" / "nssdb"  # copied into each fresh phone's HOME
         self.version = subprocess.run([self.binary, "--version"], capture_output=True, text=True).stdout.strip()
 
     @property
@@ -182,11 +182,7 @@ class Build:
 
     def _trust(self):
         """Pocket's CA in an NSS database, as "trust it once" leaves it on a phone."""
-        self.nssdb.mkdir()
-        ca = self.data / "tls" / "ca.pem"
-        subprocess.run(["certutil", "-N", "-d", f"sql:{self.nssdb}", "--empty-password"], check=True, capture_output=True)
-        subprocess.run(["certutil", "-A", "-d", f"sql:{self.nssdb}", "-n", "Pocket", "-t", "C,,", "-i", str(ca)],
-                       check=True, capture_output=True)
+        trust_authority(self.work / "trusting", self.data / "tls" / "ca.pem")
 
     def request(self, path: str, data: dict | None = None, cookies: dict | None = None):
         """A request to this server's HTTPS on 127.0.0.1 (the certificate names it), trusting only its CA;

@@ -51,6 +51,13 @@ POCKET_BIN="$pocket" python3 -m pytest e2e/cli -q
 echo "==> browser suite"
 POCKET_BIN="$pocket" python3 -m pytest e2e/browser -q "$@"
 
+# A phone reaches Pocket over its own HTTPS, with HTTP/2: the service worker's offline behaviour,
+# cache keys and the outbox again that way, in a Chromium that trusts Pocket's certificate authority.
+echo "==> browser suite over Pocket's own HTTPS (offline and outbox)"
+POCKET_E2E_HTTPS=1 POCKET_BIN="$pocket" python3 -m pytest -q e2e/browser/test_offline.py e2e/browser/test_outbox.py \
+  e2e/browser/test_conference_offline.py e2e/browser/test_converter_offline.py e2e/browser/test_murals_offline.py \
+  e2e/browser/test_plates_offline.py
+
 # Every iPhone browser is WebKit: the smoke set and the Murals map's tiles again, in WebKitGTK.
 echo "==> WebKit suite"
 POCKET_BIN="$pocket" python3 -m pytest e2e/webkit -q

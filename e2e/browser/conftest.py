@@ -3,6 +3,7 @@
 One real `pocket serve` and one headless Chromium per session; every test gets a freshly reset page
 (`page` fixture). Failures leave a screenshot, the page source and the console log in ./artifacts.
 A test also fails when its page logged a SEVERE console error or a CSP violation.
+With POCKET_E2E_HTTPS=1 every server speaks Pocket's own HTTPS and every browser trusts it (README.md).
 """
 
 from __future__ import annotations
@@ -13,14 +14,19 @@ import shutil
 
 import pytest
 
-from pocket_helpers import (ARTIFACTS, MuralsServer, Page, PlateImageServer, PocketServer, SCIManifestServer,
-                            TalkTextSite, console_problems, make_driver)
+from pocket_helpers import (ARTIFACTS, HTTPS, MuralsServer, Page, PlateImageServer, PocketServer, SCIManifestServer,
+                            TalkTextSite, console_problems, make_driver, wait_for_worker)
 
 
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "console_allow(*patterns): regexes of SEVERE console messages this test expects (e.g. a 404)")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+
+def pytest_report_header(config):
+    return ("pocket over its own HTTPS (POCKET_E2E_HTTPS): https://pocket.test, HTTP/2, a browser that trusts its CA"
+            if HTTPS else "pocket over plain HTTP on 127.0.0.1 (POCKET_E2E_HTTPS=1 for its own HTTPS)")
 
 
 def pytest_sessionstart(session):
@@ -89,6 +95,24 @@ def driver():
     d = make_driver()
     yield d
     d.quit()
+
+
+@pytest.fixture(scope="session", autouse=HTTPS)
+def https_is_real(driver, server):
+    """With POCKET_E2E_HTTPS=1, before any test: the browser reached the server over HTTPS by name, its
+    first page (from the network, no worker yet) came over HTTP/2, and the service worker then runs.
+    A server speaking only HTTP/1.1, a browser not trusting it, or a mode that quietly fell back to
+    plain HTTP fails every test of the session here."""
+    p = Page(driver, server.base_url)
+    p.reset()
+    p.open("/")
+    assert p.js("return location.protocol") == "https:", f"not over HTTPS: {p.js('return location.href')}"
+    assert not p.js("return !!navigator.serviceWorker.controller"), "the first page was the service worker's, not the network's"
+    protocol = p.js("return performance.getEntriesByType('navigation')[0].nextHopProtocol")
+    assert protocol == "h2", f"the first page came over {protocol!r}, not HTTP/2"
+    wait_for_worker(p)
+    p.open("/")
+    assert p.js("return !!navigator.serviceWorker.controller"), "the service worker does not control the page over HTTPS"
 
 
 @pytest.fixture

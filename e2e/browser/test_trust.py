@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from https_helpers import NAME, RESOLVE_NAME, trust_authority
 from pocket_helpers import (ARTIFACTS, OWNER_NAME, OWNER_PASSWORD, Page, SW_READY_JS, free_port, make_driver, pocket_binary,
                             wait_for_binary)
 
-NAME = "pocket.test"
 WAIT_S = 20
 
 
@@ -92,7 +92,7 @@ def own_https(tmp_path_factory, plate_images):
 
 def phone(home: Path):
     """A Chromium whose NSS database lives in `home` and which finds pocket.test at 127.0.0.1."""
-    return make_driver(extra_args=(f"--host-resolver-rules=MAP {NAME} 127.0.0.1",), env={"HOME": str(home)})
+    return make_driver(extra_args=(RESOLVE_NAME,), env={"HOME": str(home)})
 
 
 def trust_status(driver) -> str:
@@ -130,10 +130,7 @@ def trust_in(own_https, tmp_path):
             f"http://127.0.0.1:{own_https.http_port}/trust/Pocket-CA.pem", timeout=10) as res:
         assert res.headers["Content-Type"] == "application/x-pem-file"
         pem.write_bytes(res.read())
-    nssdb = tmp_path / ".pki" / "nssdb"
-    nssdb.mkdir(parents=True)
-    subprocess.run(["certutil", "-N", "-d", f"sql:{nssdb}", "--empty-password"], check=True, capture_output=True)
-    subprocess.run(["certutil", "-A", "-d", f"sql:{nssdb}", "-n", "Pocket", "-t", "C,,", "-i", str(pem)], check=True, capture_output=True)
+    trust_authority(tmp_path, pem)
 
 
 def trusting_phone(own_https, tmp_path):

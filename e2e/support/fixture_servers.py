@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import ssl
 import threading
 import time
 import urllib.parse
@@ -13,12 +14,17 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from https_helpers import HTTPS, fixture_tls
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-def serve_in_background(handler, name: str) -> http.server.ThreadingHTTPServer:
-    """Starts a fixture HTTP server on a free loopback port, answering from a daemon thread."""
+def serve_in_background(handler, name: str, tls: ssl.SSLContext | None = None) -> http.server.ThreadingHTTPServer:
+    """Starts a fixture HTTP server on a free loopback port, answering from a daemon thread (over
+    HTTPS with `tls`: each connection's handshake then happens in its own thread, at its first read)."""
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    if tls:
+        httpd.socket = tls.wrap_socket(httpd.socket, server_side=True, do_handshake_on_connect=False)
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, name=name, daemon=True).start()
     return httpd
@@ -26,7 +32,8 @@ def serve_in_background(handler, name: str) -> http.server.ThreadingHTTPServer:
 
 def base_url_of(httpd: http.server.ThreadingHTTPServer) -> str:
     """The address of a server `serve_in_background` started."""
-    return f"http://127.0.0.1:{httpd.server_address[1]}"
+    scheme = "https" if isinstance(httpd.socket, ssl.SSLSocket) else "http"
+    return f"{scheme}://127.0.0.1:{httpd.server_address[1]}"
 
 
 def stop_serving(httpd: http.server.ThreadingHTTPServer | None) -> None:
@@ -135,7 +142,9 @@ class TileServer:
     Expires) and CORS. Set `refuse` to a status (429) to refuse every tile as an overloaded host does.
 
     Records every tile request's Referer in `referers` and counts requests per tile in `counts`
-    ("z/x/y" → n); `/tiles/{z}/{x}/{y}.png` is the template's path."""
+    ("z/x/y" → n); `/tiles/{z}/{x}/{y}.png` is the template's path. With POCKET_E2E_HTTPS=1 it serves
+    HTTPS (`https_helpers.fixture_tls`), as the real host does: an https page's map would not take
+    plain-HTTP tiles through its service worker (mixed content)."""
 
     def __init__(self, max_age: int = 7 * 24 * 3600):
         self.max_age = max_age
@@ -200,7 +209,7 @@ class TileServer:
             def log_message(self, *args):
                 pass
 
-        self._httpd = serve_in_background(Handler, "tile-host")
+        self._httpd = serve_in_background(Handler, "tile-host", fixture_tls()[0] if HTTPS else None)
         return self
 
     def stop(self):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import errno
 import http.cookies
 import http.server
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -33,6 +35,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from fixture_servers import (BLOCKED_TILE_RGB, HOSTILE_MURAL_ARTIST, HOSTILE_MURAL_TITLE, FolderServer, MuralData,  # noqa: F401
                              MuralsServer, TileServer, base_url_of, bundled_walk, fixture_murals, mural_record, serve_in_background,
                              solid_png, stop_serving, tile_rgb)
+from https_helpers import HTTPS, NAME as HTTPS_NAME, RESOLVE_NAME, LoopbackHTTPSHandler, fixture_tls, trust_authority
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -48,6 +51,11 @@ VIEWPORTS = {
     "ipad": (1024, 1366, False),
 }
 SCHEMES = ("light", "dark")
+
+# POCKET_E2E_HTTPS=1: every PocketServer serves Pocket's own HTTPS (`--https --name pocket.test`, HTTP/2
+# by ALPN) and every browser from make_driver() trusts its certificate authority and finds pocket.test
+# at 127.0.0.1, as a phone reaches Pocket at home. Base URLs are then https://pocket.test:PORT. (HTTPS is
+# https_helpers', which also makes the browser-facing fixture hosts serve HTTPS.)
 
 
 # --------------------------------------------------------------------------- server
@@ -96,8 +104,11 @@ class PocketServer:
     with `pocket users add` first (unless `owner=False`) and signed in once for the tests."""
 
     def __init__(self, log_path: Path, data_dir: Path | None = None, env: dict[str, str] | None = None,
-                 args: list[str] | None = None, owner: bool = True):
+                 args: list[str] | None = None, owner: bool = True, https: bool | None = None):
         self.args = list(args or [])  # extra `pocket serve` arguments, e.g. ["--demo"]
+        self.https = HTTPS if https is None else https  # Pocket's own HTTPS (POCKET_E2E_HTTPS), on `port`
+        self.http_port: int | None = None  # with `https`: the plain-HTTP port of the trust page
+        self._makes_authority = False  # the one server that makes the session's authority (https_authority)
         self.log_path = Path(log_path)
         self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="pocket-data-"))
         # Extra environment for the server process. Outside sources a test does not serve itself
@@ -112,7 +123,23 @@ class PocketServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"https://{HTTPS_NAME}:{self.port}" if self.https else f"http://127.0.0.1:{self.port}"
+
+    def _command(self, binary: Path) -> list[str]:
+        own_https = ["--https", "--name", HTTPS_NAME, "--http-port", str(self.http_port)] if self.https else []
+        return [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), *own_https,
+                "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
+
+    def _share_authority(self) -> None:
+        """Gives a new data folder the session's certificate authority (`https_authority()`), so one
+        browser trusts every server of the session; a folder that has one keeps it."""
+        tls = Path(self.data_dir) / "tls"
+        if not self.https or self._makes_authority or (tls / "ca.pem").exists():
+            return
+        source = https_authority().parent
+        tls.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for name in ("ca.key", "ca.pem"):
+            shutil.copy2(source / name, tls / name)  # ca.key stays 0600: Pocket refuses a key others may read
 
     def url(self, path: str = "/") -> str:
         return path if path.startswith("http") else self.base_url + path
@@ -153,11 +180,12 @@ class PocketServer:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         if self.owner and not (Path(self.data_dir) / "people.sqlite").exists():
             self.add_person(OWNER_NAME, OWNER_PASSWORD, owner=True)
+        self._share_authority()
         for attempt in range(3):
             self.port = free_port()
+            self.http_port = free_port() if self.https else None
             self._log = open(self.log_path, "wb")
-            cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
+            cmd = self._command(binary)
             try:
                 self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                              env={**os.environ, **self.env})
@@ -186,7 +214,9 @@ class PocketServer:
             if self.proc.poll() is not None:
                 return False
             try:
-                with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(self.url("/"), timeout=2):
+                # Over HTTPS, trusting this server's own authority (the first one, making the session's, writes it as it starts).
+                handlers = [LoopbackHTTPSHandler(Path(self.data_dir) / "tls" / "ca.pem")] if self.https else []
+                with urllib.request.build_opener(urllib.request.ProxyHandler({}), *handlers).open(self.url("/"), timeout=2):
                     return True
             except urllib.error.HTTPError:
                 return True  # it answered, even if not with 200
@@ -201,8 +231,7 @@ class PocketServer:
         assert self.stop() == 0, f"pocket serve did not stop cleanly (log: {self.log_path})"
         binary = wait_for_binary(pocket_binary())
         self._log = open(self.log_path, "ab")
-        cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
+        cmd = self._command(binary)
         self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      env={**os.environ, **self.env})
         if not self._wait_until_up(timeout):
@@ -214,8 +243,7 @@ class PocketServer:
         finds its home server again (the browser's caches and service worker belong to that origin)."""
         binary = wait_for_binary(pocket_binary())
         self._log = open(self.log_path, "ab")
-        cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--data-dir", str(self.data_dir), "--log-level", "info", *self.args]
+        cmd = self._command(binary)
         for _ in range(50):  # the port can take a moment to be free after a Blackhole closes it
             seen = len(self.log_text())
             self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -255,6 +283,39 @@ class PocketServer:
         if self._log:
             self._log.close()
         return self.proc.returncode
+
+
+_HTTPS_ROOT: Path | None = None  # the session's authority and the browsers' HOMEs, removed at exit
+_AUTHORITY: Path | None = None
+
+
+def _https_root() -> Path:
+    global _HTTPS_ROOT
+    if _HTTPS_ROOT is None:
+        _HTTPS_ROOT = Path(tempfile.mkdtemp(prefix="pocket-e2e-https-"))
+        atexit.register(shutil.rmtree, _HTTPS_ROOT, True)
+    return _HTTPS_ROOT
+
+
+def https_authority() -> Path:
+    """ca.pem of the one certificate authority every HTTPS server of the session shares, as a household
+    has one Pocket: made on first use by a throw-away `pocket serve --https` (Pocket makes its authority
+    the first time it serves HTTPS), then copied into each new server's data folder before it starts."""
+    global _AUTHORITY
+    if _AUTHORITY is None:
+        maker = PocketServer(ARTIFACTS / "server-authority.log", data_dir=_https_root() / "authority", owner=False, https=True)
+        maker._makes_authority = True
+        maker.start()
+        assert maker.stop() == 0, f"the server that made the session's certificate authority did not stop cleanly ({maker.log_path})"
+        _AUTHORITY = Path(maker.data_dir) / "tls" / "ca.pem"
+    return _AUTHORITY
+
+
+def trusting_home() -> Path:
+    """A new HOME whose NSS database trusts the session's authority and the fixture hosts', for one browser."""
+    home = Path(tempfile.mkdtemp(prefix="home-", dir=_https_root()))
+    trust_authority(home, https_authority(), fixture_tls()[1])
+    return home
 
 
 class Blackhole:
@@ -541,6 +602,8 @@ def http_request(url: str, method: str = "GET", data: dict | bytes | None = None
     if isinstance(data, dict):
         req.add_header("Content-Type", "application/x-www-form-urlencoded")
     handlers = [urllib.request.ProxyHandler({})]
+    if urllib.parse.urlsplit(url).hostname == HTTPS_NAME:  # an HTTPS test server (POCKET_E2E_HTTPS), as the browser reaches it
+        handlers.append(LoopbackHTTPSHandler(https_authority()))
     if not follow_redirects:
         handlers.append(_NoRedirect())
     opener = urllib.request.build_opener(*handlers)
@@ -693,7 +756,12 @@ def make_driver(profile: Path | None = None, extra_args: tuple[str, ...] = (), e
     """A headless Chromium; with `profile`, its user data (cookies, caches, IndexedDB, the service
     worker) lives in that folder, so a second driver on the same folder is the same browser reopened.
     `extra_args` are more Chromium switches; `env` is added to its environment (a HOME whose
-    ~/.pki/nssdb holds the certificate authorities it trusts)."""
+    ~/.pki/nssdb holds the certificate authorities it trusts). With POCKET_E2E_HTTPS=1 and no HOME
+    given, it trusts the session's HTTPS servers and finds pocket.test at 127.0.0.1, as a phone that
+    trusted Pocket once."""
+    if HTTPS and "HOME" not in (env or {}):
+        env = {**(env or {}), "HOME": str(trusting_home())}
+        extra_args = (*extra_args, RESOLVE_NAME)
     opts = Options()
     opts.binary_location = CHROMIUM
     if profile is not None:
@@ -803,7 +871,7 @@ class Page:
 
     def sign_in_browser(self, cookie: str | None = None):
         """Puts a session cookie for `base_url` in the browser (cookies ignore the port, so every
-        test server on 127.0.0.1 shares the one cookie): this page's own, or the server's owner's."""
+        test server on 127.0.0.1, or on pocket.test, shares the one cookie): this page's own, or the server's owner's."""
         value = cookie or self.cookie or SESSIONS.get(self.base_url)
         if value is None:
             self.driver.execute_cdp_cmd("Network.deleteCookies", {"name": SESSION_COOKIE, "url": self.base_url})
