@@ -141,8 +141,9 @@ def chromium_version() -> str:
 class Build:
     """One pocket binary served over its own HTTPS with the demo murals service, its owner signed in."""
 
-    def __init__(self, label: str, binary: str, work: Path):
+    def __init__(self, label: str, binary: str, work: Path, chromium_flags: tuple = ()):
         self.label, self.binary = label, str(Path(binary).resolve())
+        self.chromium_flags = chromium_flags  # extra flags for this build's phones (e.g. --disable-http2)
         self.work = work / label
         self.data = self.work / "data"
         self.data.mkdir(parents=True)
@@ -326,7 +327,8 @@ def visit(build: Build, path: str, home: Path) -> dict:
     # Only Pocket's name resolves (map tiles and plate pictures from elsewhere fail at once, off the
     # measured origin), so nothing leaves the machine.
     driver = helpers.make_driver(profile=home / "profile", env={"HOME": str(home)},
-                                 extra_args=(f"--host-resolver-rules=MAP {NAME} 127.0.0.1, MAP * ~NOTFOUND",))
+                                 extra_args=(f"--host-resolver-rules=MAP {NAME} 127.0.0.1, MAP * ~NOTFOUND",
+                                             *build.chromium_flags))
     worker = None
     try:
         driver.set_script_timeout(120)
@@ -387,7 +389,7 @@ def report(args, builds, samples, screens, started, visits) -> str:
              f"phone: Chromium {VIEWPORT[0]}×{VIEWPORT[1]} mobile, {NETWORK['latency']} ms latency, "
              f"{NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbps down, {NETWORK['uploadThroughput'] * 8 / 1e3:.0f} kbps up "
              f"(page and service worker), CPU {CPU_SLOWDOWN}× slower; pocket serve --demo --https, signed in",
-             f"before: {before.version} ({before.binary})",
+             f"before: {before.version} ({before.binary}){' with Chromium ' + ' '.join(before.chromium_flags) if before.chromium_flags else ''}",
              f"after:  {after.version} ({after.binary})",
              f"browser: {chromium_version()}",
              f"machine: {machine()}",
@@ -448,6 +450,9 @@ def main():
     parser.add_argument("--before", help="the build it is compared with (default: --pocket, beside itself)")
     parser.add_argument("--samples", type=int, default=5, help="samples per screen and build (default 5)")
     parser.add_argument("--screens", default=",".join(SCREENS), help="comma-separated paths (default: all six)")
+    parser.add_argument("--before-flags", default="", help="extra Chromium flags, space-separated, for the before build's "
+                                                            "phones: --before X --pocket X --before-flags=--disable-http2 "
+                                                            "puts HTTP/1.1 beside HTTP/2 on one build")
     parser.add_argument("--out", help="results file (default: bench/results/phone-load.txt for a full run, "
                                       "none for a quick one)")
     args = parser.parse_args()
@@ -457,7 +462,7 @@ def main():
             parser.error(f"--screens: {path!r} is not a path")
     if args.samples < 1:
         parser.error("--samples must be at least 1")
-    full = args.samples >= 5 and set(screens) >= set(SCREENS)
+    full = args.samples >= 5 and set(screens) >= set(SCREENS) and not args.before_flags
     out = args.out or (str(ROOT / "bench" / "results" / "phone-load.txt") if full else None)
 
     pocket = args.pocket or release_pocket()
@@ -470,7 +475,7 @@ def main():
 
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     work = Path(tempfile.mkdtemp(prefix="pocket-phone-load-"))
-    builds = [Build("before", before_binary, work), Build("after", pocket, work)]
+    builds = [Build("before", before_binary, work, tuple(args.before_flags.split())), Build("after", pocket, work)]
     samples = {(path, b.label): [] for path in screens for b in builds}
     visits = []
     try:
