@@ -425,14 +425,20 @@ struct PersonalDataRouteTests {
         #expect(Self.content(try await stores.export(for: bea)) == beaBefore)
     }
 
-    @Test func anOwnerSeesTheLatestBackupAndDownloadsIt() async throws {
-        let household = try await TestHousehold.make()
+    /// A backups folder holding a 5,000-byte archive as the newest; removed when the test ends.
+    static func backupsFolder() throws -> (folder: URL, newest: Data) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("personal-backups-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = Data((0..<5000).map { UInt8($0 % 251) })
         try Data("older".utf8).write(to: folder.appendingPathComponent("pocket-backup-2026-11-24T033000Z.zip"))
         try bytes.write(to: folder.appendingPathComponent("pocket-backup-2026-11-25T033000Z.zip"))
+        return (folder, bytes)
+    }
+
+    @Test func anOwnerSeesTheLatestBackupAndDownloadsIt() async throws {
+        let household = try await TestHousehold.make()
+        let (folder, bytes) = try Self.backupsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let app = try await Self.application(household, stores: PersonalDataStores(), backups: BackupShelf(folder: folder))
         try await app.test(.router) { client in
             let page = try await client.execute(uri: PeopleRoute.settings.href, method: .get) { $0.text }
@@ -448,11 +454,8 @@ struct PersonalDataRouteTests {
 
     @Test func aDownloadOfTheLatestBackupResumesWhereItStopped() async throws {
         let household = try await TestHousehold.make()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("personal-backups-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, bytes) = try Self.backupsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bytes = Data((0..<5000).map { UInt8($0 % 251) })
-        try bytes.write(to: folder.appendingPathComponent("pocket-backup-2026-11-25T033000Z.zip"))
         let app = try await Self.application(household, stores: PersonalDataStores(), backups: BackupShelf(folder: folder))
         try await app.test(.router) { client in
             let tag = try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get) { try #require($0.headers[.eTag]) }
