@@ -58,7 +58,7 @@ public final class ConnectionGate: Sendable {
     /// connection is counted until it closes.
     func admit(_ channel: any Channel) -> Bool {
         let address = channel.remoteAddress?.ipAddress ?? "unknown"
-        let limitedByAddress = exempt.map { !ClientMiddleware.sameAddress(address, $0) } ?? true
+        let limitedByAddress = !isExempt(address)
         let refusal: String? = state.withLock { state in
             if state.total >= total { return "Pocket holds \(total) connections, its limit" }
             if limitedByAddress, state.byAddress[address, default: 0] >= perAddress {
@@ -86,7 +86,7 @@ public final class ConnectionGate: Sendable {
     /// Admits a new HTTP/2 stream from `address`, or says no when the address has
     /// `streamsPerAddress` open already; an admitted stream is counted until `releaseStream`.
     func admitStream(from address: String) -> Bool {
-        if let exempt, ClientMiddleware.sameAddress(address, exempt) { return true }
+        if isExempt(address) { return true }
         let admitted = state.withLock { state in
             guard state.streamsByAddress[address, default: 0] < streamsPerAddress else { return false }
             state.streamsByAddress[address, default: 0] += 1
@@ -98,11 +98,17 @@ public final class ConnectionGate: Sendable {
 
     /// Counts an admitted stream from `address` closed.
     func releaseStream(from address: String) {
-        if let exempt, ClientMiddleware.sameAddress(address, exempt) { return }
+        if isExempt(address) { return }
         state.withLock { state in
             let left = state.streamsByAddress[address, default: 1] - 1
             state.streamsByAddress[address] = left > 0 ? left : nil
         }
+    }
+
+    /// Whether `address` is the trusted proxy, which carries every phone's requests and so is not
+    /// bounded per address.
+    private func isExempt(_ address: String) -> Bool {
+        exempt.map { ClientMiddleware.sameAddress(address, $0) } ?? false
     }
 
     private func logRefusal(_ what: String, _ reason: String) {
