@@ -468,6 +468,14 @@ struct PersonalDataRouteTests {
             try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=1000-", .cookie: household.member.cookie]) { response in
                 #expect(response.status == .forbidden)
             }
+            // A download manager asks HEAD first for the size and whether it may resume.
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .head) { response in
+                #expect(response.status == .ok && response.body.readableBytes == 0)
+                #expect(response.headers[.contentLength] == "5000" && response.headers[.acceptRanges] == "bytes" && response.headers[.eTag] == tag)
+            }
+            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .head, headers: [.cookie: household.member.cookie]) { response in
+                #expect(response.status == .forbidden)
+            }
             // Past the end: nothing left to send, and the size to say so.
             try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=5000-"]) { response in
                 #expect(response.status == .rangeNotSatisfiable && response.headers[.contentRange] == "bytes */5000")
