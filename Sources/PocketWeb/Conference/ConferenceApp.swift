@@ -44,7 +44,7 @@ public struct ConferenceApp: PocketApp {
         group.get(ConferenceRoute.Path.talkText.pattern, use: pages.talkText)
         group.get(ConferenceRoute.Path.keep.pattern, use: pages.keep)
         group.post(ConferenceRoute.Path.bookmark.pattern, use: pages.bookmark)
-        group.post(ConferenceRoute.Path.bookmarkChanges.pattern, use: pages.bookmarkChange)
+        group.post(ConferenceRoute.Path.bookmarkChanges.pattern, use: pages.applyChange)
         group.get(ConferenceRoute.Path.volumes.pattern, use: pages.volumes)
         group.get(ConferenceRoute.Path.book.pattern, use: pages.book)
         group.get(ConferenceRoute.Path.chapter.pattern, use: pages.chapter)

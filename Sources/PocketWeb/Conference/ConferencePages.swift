@@ -82,18 +82,6 @@ struct ConferencePages: Sendable {
         return Response.redirect(to: ReturnAddress.within(ConferenceRoute.prefix, fields["return"], otherwise: ConferenceRoute.talk(id).href))
     }
 
-    /// `POST /conference/bookmarks/changes`: one bookmark changed on the phone, by the outbox
-    /// contract (`Outbox`), with the body `{"kind": "bookmark" | "unbookmark", "talk": <id>}`.
-    /// Answers 200 `{id, talk, bookmarked, result}` (applied, superseded or duplicate), 404 for a
-    /// talk the database does not have.
-    @Sendable func bookmarkChange(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try await Outbox.handle(request, context: context) { (change: Outbox.Change<BookmarkChangeBody>) in
-            let bookmark = try BookmarkChange(id: change.id, at: change.at, kind: change.body.kind, talkID: change.body.talk)
-            let outcome = try await store.apply(bookmark, for: change.person)
-            return BookmarkChangeAnswer(id: bookmark.id, talk: bookmark.talkID, bookmarked: outcome.isBookmarked, result: outcome.result.rawValue)
-        }
-    }
-
     // MARK: Citations
 
     @Sendable func volumes(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -225,20 +213,4 @@ struct ConferencePages: Sendable {
         }
         return value
     }
-}
-
-/// The app's fields of a bookmark change.
-struct BookmarkChangeBody: Decodable, Sendable {
-    /// `bookmark` or `unbookmark`.
-    let kind: String
-    /// The talk's id.
-    let talk: Int
-}
-
-/// What a bookmark change answers.
-private struct BookmarkChangeAnswer: Encodable {
-    let id: String
-    let talk: Int
-    let bookmarked: Bool
-    let result: String
 }

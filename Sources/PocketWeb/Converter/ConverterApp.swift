@@ -24,13 +24,12 @@ public struct ConverterApp: PocketApp {
     }
 
     /// The screen (GET) and the one form every change posts (POST), both at `/converter`; the
-    /// catalog and the state endpoint the phone's own engine uses (`ConverterSync`).
+    /// catalog the phone's own engine uses, and where its outbox sends its state (`ConverterChanges`).
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
         let pages = ConverterPages(database: database, renderer: environment.renderer)
         group.get(ConverterRoute.Path.screen.pattern, use: pages.screen)
         group.post(ConverterRoute.Path.screen.pattern, use: pages.change)
-        let sync = ConverterSync(database: database)
-        group.get(ConverterRoute.Path.catalog.pattern, use: sync.catalog)
-        group.post(ConverterRoute.Path.state.pattern, use: sync.setState)
+        group.get(ConverterRoute.Path.catalog.pattern, use: pages.catalog)
+        group.post(ConverterRoute.Path.state.pattern, use: pages.applyChange)
     }
 }

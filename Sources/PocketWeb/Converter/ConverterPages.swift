@@ -49,6 +49,26 @@ struct ConverterPages: Sendable {
         return response
     }
 
+    // MARK: Catalog (what the phone's own engine converts with)
+
+    /// `GET /converter/catalog.json`: immutable under its versioned URL, revalidated by ETag otherwise.
+    @Sendable func catalog(_ request: Request, context: PocketRequestContext) async throws -> Response {
+        let etag = "\"\(CatalogExport.version)\""
+        let versioned = request.uri.queryParameters["v"].map { String($0) } == CatalogExport.version
+        let cacheControl = versioned ? "public, max-age=31536000, immutable" : "no-cache"
+        if request.headers[.ifNoneMatch] == etag {
+            return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
+        }
+        let data = CatalogExport.json
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/json", .cacheControl: cacheControl, .eTag: etag,
+                .contentLength: String(data.count),
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
     // MARK: Helpers
 
     private func noticeCookie(value: String, maxAge: Int, context: PocketRequestContext) -> Cookie {

@@ -12,7 +12,7 @@ enum ConverterRoute: AppRoute, Equatable {
     case change
     /// The unit catalog as JSON for the browser's engine (`CatalogExport`).
     case catalog
-    /// Where the phone saves its whole converter state as JSON (`ConverterSync`).
+    /// Where the phone saves its whole converter state as JSON (`ConverterChanges`).
     case state
 
     /// The prefix every Converter URL starts with.

@@ -61,7 +61,7 @@ public struct MuralsApp: PocketApp {
         group.get(MuralsRoute.Path.main.pattern, use: pages.main)
         group.get(MuralsRoute.Path.mural.pattern, use: pages.mural)
         group.post(MuralsRoute.Path.favourite.pattern, use: pages.favourite)
-        group.post(MuralsRoute.Path.changes.pattern, use: pages.changes)
+        group.post(MuralsRoute.Path.changes.pattern, use: pages.applyChange)
         group.get(MuralsRoute.Path.offlineList.pattern, use: pages.offlineList)
         group.get(MuralsRoute.Path.thumbnail.pattern, use: pages.thumbnail)
         group.get(MuralsRoute.Path.image.pattern, use: pages.picture)

@@ -4,7 +4,7 @@ import Murals
 import PocketCore
 
 /// Murals away from Pocket's server (issue #13): the list of addresses "Keep offline" saves on the
-/// phone, and the stars changed offline that the phone's outbox sends back.
+/// phone (the stars changed offline come back through `MuralsChanges`).
 extension MuralsPages {
     /// `GET /murals/offline.json`: every address the signed-in person needs to browse the murals
     /// with no server — the screens as their links and filter spell them, each mural's page, its
@@ -39,18 +39,6 @@ extension MuralsPages {
         }
         return try Self.json(MuralsKeepList(murals: murals.count, items: items), cacheControl: "no-store")
     }
-
-    /// `POST /murals/changes`: one star changed on the phone, by the outbox contract (`Outbox`),
-    /// with the body `{ "kind": "favourite" | "unfavourite", "mural": <id> }`. Answers 200
-    /// `{ id, mural, favourite, result }` (result: applied, superseded or duplicate, so a resend is
-    /// harmless), 404 for an unknown mural. The merge rule is documented on `MuralsFavouriteChange`.
-    @Sendable func changes(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try await Outbox.handle(request, context: context) { (change: Outbox.Change<MuralsChangeBody>) in
-            let star = try MuralsFavouriteChange(id: change.id, at: change.at, kind: change.body.kind, muralID: change.body.mural)
-            let outcome = try await store.apply(star, for: change.person)
-            return ChangeAnswer(id: star.id, mural: star.muralID, favourite: outcome.isFavourite, result: outcome.result.rawValue)
-        }
-    }
 }
 
 /// What "Keep offline" fetches: the addresses, and their sizes where known.
@@ -79,21 +67,6 @@ struct MuralsKeepList: Encodable {
 
     let murals: Int
     let items: [Item]
-}
-
-/// The app's fields of a star change.
-struct MuralsChangeBody: Decodable, Sendable {
-    /// `favourite` or `unfavourite`.
-    let kind: String
-    /// The mural's id.
-    let mural: Int
-}
-
-private struct ChangeAnswer: Encodable {
-    let id: String
-    let mural: Int
-    let favourite: Bool
-    let result: String
 }
 
 private extension Optional {

@@ -44,7 +44,7 @@ public struct PlatesApp: PocketApp {
         group.post(PlatesRoute.Path.trips.pattern, use: pages.newTrip)
         group.get(PlatesRoute.Path.trip.pattern, use: pages.trip)
         group.post(PlatesRoute.Path.settings.pattern, use: pages.settings)
-        group.post(PlatesRoute.Path.changes.pattern, use: pages.change)
+        group.post(PlatesRoute.Path.changes.pattern, use: pages.applyChange)
         group.get(PlatesRoute.Path.sound.pattern) { _, context in
             try soundResponse(context.parameters.require("name"))
         }

@@ -51,7 +51,7 @@ enum PlatesChanges {
 
 extension PlatesPages {
     /// Applies one change from a phone's outbox to the signed-in person's game.
-    @Sendable func change(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func applyChange(_ request: Request, context: PocketRequestContext) async throws -> Response {
         try await Outbox.handle(request, context: context) { (change: Outbox.Change<PlatesChanges.Body>) in
             let outcome = try await database.game(for: change.person).apply(try change.body.change(id: change.id, at: change.at))
             return PlatesChanges.Answer(
