@@ -9,17 +9,17 @@ import PocketCore
 /// missed, and repeats are harmless because murals are upserted by id). A failure of any kind
 /// is recorded and changes no mural.
 public actor MuralsSynchronizer {
-    /// The University of Liverpool's COMP228 murals service.
+    /// The University of Liverpool's COMP228 murals service (`Settings.muralsURL`'s default).
     public static let defaultEndpoint: URL = {
-        guard let url = URL(string: "https://cgi.csc.liv.ac.uk/~phil/Teaching/COMP228/nbm/data2.php?class=newbrighton_murals") else {
+        guard let url = Settings.muralsURL.defaultURL else {
             preconditionFailure("the default murals endpoint is a valid URL literal")
         }
         return url
     }()
 
-    /// Where the service's mural pictures live (`<base>/<filename>`).
+    /// Where the service's mural pictures live (`<base>/<filename>`; `Settings.muralsImagesURL`'s default).
     public static let defaultImageBase: URL = {
-        guard let url = URL(string: "https://cgi.csc.liv.ac.uk/~phil/Teaching/COMP228/nbm_images/") else {
+        guard let url = Settings.muralsImagesURL.defaultURL else {
             preconditionFailure("the default murals image base is a valid URL literal")
         }
         return url

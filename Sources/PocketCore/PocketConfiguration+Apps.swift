@@ -53,26 +53,26 @@ extension PocketConfiguration {
     /// `POCKET_PLATES_IMAGE_BASE`: an http(s) address whose scheme, host and port replace the plate
     /// pictures' own (a mirror, or the tests' fixture server).
     public static func platesImageBase(environment: [String: String]) throws(ConfigurationError) -> URL? {
-        try address(option: nil, optionName: nil, variable: "POCKET_PLATES_IMAGE_BASE", environment: environment,
+        try address(option: nil, Settings.platesImageBase, environment: environment,
                     example: "http://127.0.0.1:8123")
     }
 
     /// `--url` (on `pocket murals sync`), else `POCKET_MURALS_URL`: the murals feed.
     public static func muralsEndpoint(option: String? = nil, environment: [String: String]) throws(ConfigurationError) -> URL? {
-        try address(option: option, optionName: "url", variable: "POCKET_MURALS_URL", environment: environment,
+        try address(option: option, Settings.muralsURL, optionName: "url", environment: environment,
                     example: "https://mirror.example/data2.php?class=newbrighton_murals")
     }
 
     /// `POCKET_MURALS_IMAGES_URL`: the folder the murals' pictures are under.
     public static func muralsImageBase(environment: [String: String]) throws(ConfigurationError) -> URL? {
-        try address(option: nil, optionName: nil, variable: "POCKET_MURALS_IMAGES_URL", environment: environment,
+        try address(option: nil, Settings.muralsImagesURL, environment: environment,
                     example: "https://mirror.example/nbm_images/")
     }
 
     /// `POCKET_MURALS_TILES`: another tile server for the map, checked as `ServiceAddress.tileTemplate` does.
     public static func muralsTileTemplate(environment: [String: String]) throws(ConfigurationError) -> String? {
-        let variable = "POCKET_MURALS_TILES"
-        guard let text = ServiceAddress.given(option: nil, variable: variable, environment: environment) else { return nil }
+        let variable = Settings.muralsTiles.variable ?? ""
+        guard let text = Settings.muralsTiles.given(option: nil, environment: environment) else { return nil }
         guard let template = ServiceAddress.tileTemplate(text) else {
             throw .invalidOption(option: variable, value: text,
                                  expected: "an http or https tile address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png")
@@ -83,20 +83,20 @@ extension PocketConfiguration {
     /// `POCKET_LEAFLET_DIR`: a folder, taken as given, not refused: a folder without Leaflet is the
     /// same case as Leaflet not installed, where the map says so and the murals list still works.
     public static func leafletDirectory(environment: [String: String]) -> URL? {
-        guard let path = environment["POCKET_LEAFLET_DIR"], !path.isEmpty else { return nil }
+        guard let path = Settings.leafletDirectory.given(option: nil, environment: environment) else { return nil }
         return URL(fileURLWithPath: path, isDirectory: true)
     }
 
     /// `--manifest-url`, else `POCKET_SCI_MANIFEST_URL`: the sci-core manifest, for both `pocket serve`
     /// and `pocket conference update`, so both accept and refuse the same addresses.
     public static func sciManifest(option: String? = nil, environment: [String: String]) throws(ConfigurationError) -> URL? {
-        try address(option: option, optionName: "manifest-url", variable: "POCKET_SCI_MANIFEST_URL", environment: environment,
+        try address(option: option, Settings.sciManifest, environment: environment,
                     example: "http://scriptures.byu.edu/is543/sci-core.json")
     }
 
     /// `POCKET_SCI_TALKS_URL`: the base address talk texts are fetched below.
     public static func sciTalks(environment: [String: String]) throws(ConfigurationError) -> URL? {
-        try address(option: nil, optionName: nil, variable: "POCKET_SCI_TALKS_URL", environment: environment,
+        try address(option: nil, Settings.sciTalks, environment: environment,
                     example: "http://scriptures.byu.edu")
     }
 }
@@ -104,12 +104,12 @@ extension PocketConfiguration {
 private extension PocketConfiguration {
     /// The option, else the variable, as an http(s) URL with a host; nil when neither is given (blank
     /// counts as not given). A bad value is named by where it came from, so the message says what to fix.
-    static func address(option: String?, optionName: String?, variable: String, environment: [String: String],
+    static func address(option: String?, _ setting: Setting, optionName: String? = nil, environment: [String: String],
                         example: String) throws(ConfigurationError) -> URL? {
-        guard let text = ServiceAddress.given(option: option, variable: variable, environment: environment) else { return nil }
+        guard let text = setting.given(option: option, environment: environment) else { return nil }
         guard let url = ServiceAddress.httpURL(text) else {
             let fromOption = option.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false
-            throw .invalidOption(option: fromOption ? optionName ?? variable : variable, value: text,
+            throw .invalidOption(option: fromOption ? optionName ?? setting.source(option: option) : setting.source(option: nil), value: text,
                                  expected: "an http or https address such as \(example)")
         }
         return url

@@ -24,7 +24,7 @@ public struct PocketConfiguration: Sendable, Equatable {
     public var names: [String]
     /// When and where `pocket serve` makes its daily backup; nil with `--no-backups`.
     public var backups: BackupSchedule?
-    /// For benchmarks only (`--bench-without`, `POCKET_BENCH_WITHOUT`): the cache layers `pocket serve`
+    /// For benchmarks only (`Settings.benchWithout`): the cache layers `pocket serve`
     /// turns into pass-throughs, so `bench/pages.sh` can measure what each buys. Empty normally.
     public var benchWithout: Set<CacheLayer> = []
 
@@ -172,29 +172,28 @@ extension PocketConfiguration {
         }
     }
 
-    /// Resolves each setting: option first, then its `POCKET_*` variable, then the default.
+    /// Resolves each setting (`Settings`): option first, then its `POCKET_*` variable, then the
+    /// default; a blank value is one not given.
     public static func resolve(options: Options, environment: [String: String]) throws(ConfigurationError) -> PocketConfiguration {
-        func value(_ option: String?, _ variable: String) -> String? {
-            if let option, !option.isEmpty { return option }
-            if let env = environment[variable], !env.isEmpty { return env }
-            return nil
+        func value(_ option: String?, _ setting: Setting) -> String? {
+            setting.given(option: option, environment: environment)
         }
 
-        let host = value(options.host, "POCKET_HOST") ?? defaultHost
+        let host = value(options.host, Settings.host) ?? defaultHost
         guard isPlausibleHost(host) else { throw .invalidHost(host) }
 
         var level = Logger.Level.info
-        if let text = value(options.logLevel, "POCKET_LOG_LEVEL") {
+        if let text = value(options.logLevel, Settings.logLevel) {
             guard let parsed = LogLevelName.level(named: text) else { throw .invalidLogLevel(text) }
             level = parsed
         }
 
-        let dataDirectory = value(options.dataDirectory, "POCKET_DATA_DIR")
+        let dataDirectory = value(options.dataDirectory, Settings.dataDirectory)
             .map { URL(fileURLWithPath: expandTilde($0, environment: environment), isDirectory: true) }
             ?? defaultDataDirectory(environment: environment)
 
-        let cert = value(options.tlsCertificate, "POCKET_TLS_CERT")
-        let key = value(options.tlsKey, "POCKET_TLS_KEY")
+        let cert = value(options.tlsCertificate, Settings.tlsCertificate)
+        let key = value(options.tlsKey, Settings.tlsKey)
         var tls: TLSFiles?
         switch (cert, key) {
         case let (cert?, key?): tls = TLSFiles(certificate: cert, key: key)
@@ -202,12 +201,12 @@ extension PocketConfiguration {
         default: throw .incompleteTLS
         }
 
-        let https = try switchChoice(option: options.https, environment: environment["POCKET_HTTPS"], variable: "POCKET_HTTPS")
+        let https = try switchChoice(option: options.https, Settings.https, environment: environment)
         if https == false, tls != nil { throw .conflictingHTTPS }
         // Beyond loopback a phone needs HTTPS, so Pocket's own is the default there.
         let ownAuthority = tls == nil && (https ?? !isLoopback(host))
-        let port = try portNumber(value(options.port, "POCKET_PORT"), option: "port") ?? (ownAuthority ? defaultHTTPSPort : defaultPort)
-        var httpPort = try portNumber(value(options.httpPort, "POCKET_HTTP_PORT"), option: "http-port")
+        let port = try portNumber(value(options.port, Settings.port), option: options.port, Settings.port) ?? (ownAuthority ? defaultHTTPSPort : defaultPort)
+        var httpPort = try portNumber(value(options.httpPort, Settings.httpPort), option: options.httpPort, Settings.httpPort)
         if httpPort != nil, !ownAuthority, tls == nil { throw .httpPortWithoutHTTPS }
         if ownAuthority, httpPort == nil { httpPort = defaultHTTPPort }
         if let httpPort, httpPort != 0, httpPort == port { throw .samePorts(port) }
@@ -215,18 +214,18 @@ extension PocketConfiguration {
         var configuration = PocketConfiguration(host: host, port: port, dataDirectory: dataDirectory, logLevel: level, tls: tls)
         configuration.usesOwnCertificateAuthority = ownAuthority
         configuration.httpPort = httpPort
-        configuration.names = try names(options.names.isEmpty ? environment["POCKET_NAME"].flatMap { $0.isEmpty ? nil : [$0] } ?? [] : options.names)
-        if let proxy = value(options.trustedProxy, "POCKET_TRUSTED_PROXY") {
+        configuration.names = try names(options.names.isEmpty ? value(nil, Settings.name).map { [$0] } ?? [] : options.names)
+        if let proxy = value(options.trustedProxy, Settings.trustedProxy) {
             // An IP address only: a name could resolve to anything, and the check compares peers' addresses.
             guard proxy.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }), proxy.contains(where: { $0 == "." || $0 == ":" }) else {
                 throw .invalidTrustedProxy(proxy)
             }
             configuration.trustedProxy = proxy
         }
-        configuration.backups = try backupSchedule(options: options, dataDirectory: dataDirectory, value: value)
-        if let names = value(options.benchWithout, "POCKET_BENCH_WITHOUT") {
+        configuration.backups = try backupSchedule(options: options, dataDirectory: dataDirectory, value: value, environment: environment)
+        if let names = value(options.benchWithout, Settings.benchWithout) {
             guard let layers = CacheLayer.layers(named: names) else {
-                throw .invalidOption(option: options.benchWithout == nil ? "POCKET_BENCH_WITHOUT" : "bench-without", value: names,
+                throw .invalidOption(option: Settings.benchWithout.source(option: options.benchWithout), value: names,
                                      expected: "cache layers separated by commas, of \(CacheLayer.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             configuration.benchWithout = layers
@@ -248,18 +247,19 @@ extension PocketConfiguration {
 // MARK: - Private
 
 private extension PocketConfiguration {
-    static func portNumber(_ text: String?, option: String) throws(ConfigurationError) -> Int? {
+    static func portNumber(_ text: String?, option: String?, _ setting: Setting) throws(ConfigurationError) -> Int? {
         guard let text else { return nil }
         guard let number = Int(text), (0...65535).contains(number) else {
-            throw option == "port" ? .invalidPort(text) : .invalidOption(option: option, value: text, expected: "a number from 0 to 65535")
+            throw setting == Settings.port ? .invalidPort(text) : .invalidOption(option: setting.source(option: option), value: text, expected: "a number from 0 to 65535")
         }
         return number
     }
 
     /// An on/off option (`--https`/`--no-https`), else its variable (1/0, true/false, yes/no, on/off), else nil.
-    static func switchChoice(option: Bool?, environment: String?, variable: String) throws(ConfigurationError) -> Bool? {
+    static func switchChoice(option: Bool?, _ setting: Setting, environment: [String: String]) throws(ConfigurationError) -> Bool? {
         if let option { return option }
-        guard let text = environment?.trimmingCharacters(in: .whitespaces).lowercased(), !text.isEmpty else { return nil }
+        guard let text = setting.given(option: nil, environment: environment)?.lowercased() else { return nil }
+        let variable = setting.variable ?? ""
         switch text {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
@@ -269,10 +269,10 @@ private extension PocketConfiguration {
 
     /// The daily backup, unless `--no-backups`/`POCKET_BACKUPS=0`: `--backup-time HH:MM` (24-hour,
     /// the server's local time; default 03:30) into `--backup-dir` (default `backups/` in the data folder).
-    static func backupSchedule(options: Options, dataDirectory: URL, value: (String?, String) -> String?) throws(ConfigurationError) -> BackupSchedule? {
-        let enabled = try switchChoice(option: options.backups, environment: value(nil, "POCKET_BACKUPS"), variable: "POCKET_BACKUPS") ?? true
-        let directory = value(options.backupDirectory, "POCKET_BACKUP_DIR")
-        let timeText = value(options.backupTime, "POCKET_BACKUP_TIME")
+    static func backupSchedule(options: Options, dataDirectory: URL, value: (String?, Setting) -> String?, environment: [String: String]) throws(ConfigurationError) -> BackupSchedule? {
+        let enabled = try switchChoice(option: options.backups, Settings.backups, environment: environment) ?? true
+        let directory = value(options.backupDirectory, Settings.backupDirectory)
+        let timeText = value(options.backupTime, Settings.backupTime)
         var schedule = BackupSchedule(directory: defaultBackupDirectory(in: dataDirectory))
         if let directory {
             schedule.directory = URL(fileURLWithPath: directory, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
@@ -281,7 +281,7 @@ private extension PocketConfiguration {
             let parts = timeText.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
                   let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else {
-                throw .invalidOption(option: options.backupTime == nil ? "POCKET_BACKUP_TIME" : "backup-time", value: timeText, expected: "a time of day as HH:MM, such as 03:30")
+                throw .invalidOption(option: Settings.backupTime.source(option: options.backupTime), value: timeText, expected: "a time of day as HH:MM, such as 03:30")
             }
             schedule.hour = hour
             schedule.minute = minute

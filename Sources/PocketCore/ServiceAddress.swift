@@ -1,16 +1,9 @@
 import Foundation
 
-/// How Pocket reads the address of an outside service: an option, else an environment variable,
-/// else the app's default, and only ever an http(s) URL with a host. `PocketConfiguration` reads
-/// every variable through these, so the rules are the same for each address.
+/// What Pocket takes as the address of an outside service: only ever an http(s) URL with a host.
+/// `PocketConfiguration` checks every address setting (`Settings`) by these, so the rules are the
+/// same for each.
 public enum ServiceAddress {
-    /// The first of `option` and `environment[variable]` that is not blank, trimmed; nil when neither is given.
-    public static func given(option: String?, variable: String, environment: [String: String]) -> String? {
-        [option, environment[variable]].lazy
-            .compactMap { $0?.trimmingCharacters(in: .whitespaces) }
-            .first { !$0.isEmpty }
-    }
-
     /// `text` as an http or https URL with a host, or nil.
     public static func httpURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",

@@ -70,7 +70,7 @@ extension ConferenceCommand {
 
         @OptionGroup var data: DataOptions
 
-        @Option(name: .customLong("manifest-url"), help: ArgumentHelp("Address of sci-core.json (env POCKET_SCI_MANIFEST_URL; default \(SCIManifest.defaultURL)).", valueName: "url"))
+        @Option(name: .setting(Settings.sciManifest), help: ArgumentHelp(Settings.sciManifest))
         var manifestURL: String?
 
         @Flag(help: "Download the database itself instead of the zip.")

@@ -5,11 +5,41 @@ import PocketCore
 
 /// Options every command that touches data shares.
 struct DataOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder for Pocket's data (env POCKET_DATA_DIR; default $XDG_DATA_HOME/pocket or ~/.local/share/pocket).", valueName: "path"))
+    @Option(name: .setting(Settings.dataDirectory), help: ArgumentHelp(Settings.dataDirectory))
     var dataDirectory: String?
 
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env POCKET_LOG_LEVEL; default info).", valueName: "level"))
+    @Option(name: .setting(Settings.logLevel), help: ArgumentHelp(Settings.logLevel))
     var logLevel: String?
+}
+
+/// Where `pocket serve` listens and with which certificate: `serve` takes them, and `pair` takes
+/// the same ones to print the running server's links.
+struct ListenerOptions: ParsableArguments {
+    @Option(name: .setting(Settings.host), help: ArgumentHelp(Settings.host))
+    var host: String?
+
+    @Option(name: .setting(Settings.port), help: ArgumentHelp(Settings.port))
+    var port: String?
+
+    @Option(name: .setting(Settings.tlsCertificate), help: ArgumentHelp(Settings.tlsCertificate))
+    var tlsCertificate: String?
+
+    @Option(name: .setting(Settings.tlsKey), help: ArgumentHelp(Settings.tlsKey))
+    var tlsKey: String?
+}
+
+extension ArgumentHelp {
+    /// `setting`'s line in `--help`, from the one table of settings.
+    init(_ setting: Setting, visibility: ArgumentVisibility = .default) {
+        self.init(setting.helpLine, valueName: setting.valueName, visibility: visibility)
+    }
+}
+
+extension NameSpecification {
+    /// `setting`'s long option, from the one table of settings.
+    static func setting(_ setting: Setting) -> NameSpecification {
+        .customLong(setting.option ?? "")
+    }
 }
 
 extension PocketConfiguration.Options {

@@ -5,13 +5,13 @@ import PocketTLS
 
 /// The options `serve` and `pair` share about Pocket's own HTTPS and the names phones use.
 struct HTTPSOptions: ParsableArguments {
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp("Serve HTTPS with Pocket's own certificate authority (env POCKET_HTTPS=1/0). On by default when --host is beyond loopback and no --tls-cert is given; --no-https turns it off (behind a TLS proxy)."))
+    @Flag(name: .setting(Settings.https), inversion: .prefixedNo, help: ArgumentHelp(Settings.https))
     var https: Bool?
 
-    @Option(name: .customLong("http-port"), help: ArgumentHelp("Plain-HTTP port for the trust page, the certificate downloads and redirects to HTTPS (env POCKET_HTTP_PORT; default 8080 with Pocket's own HTTPS, none otherwise).", valueName: "port"))
+    @Option(name: .setting(Settings.httpPort), help: ArgumentHelp(Settings.httpPort))
     var httpPort: String?
 
-    @Option(name: .customLong("name"), help: ArgumentHelp("A name phones reach Pocket by, used in links before any address; repeat for more (env POCKET_NAME, comma-separated; default <hostname>.local where it resolves).", valueName: "host"))
+    @Option(name: .setting(Settings.name), help: ArgumentHelp(Settings.name))
     var names: [String] = []
 }
 

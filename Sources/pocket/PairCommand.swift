@@ -16,15 +16,13 @@ struct PairCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "Whose phone it is.") var name: String
-    @Option(help: ArgumentHelp("The address `pocket serve` binds (env POCKET_HOST; default 127.0.0.1).", valueName: "address")) var host: String?
-    @Option(help: ArgumentHelp("The port `pocket serve` binds (env POCKET_PORT; default 8443 with Pocket's own HTTPS, else 8080).", valueName: "port")) var port: String?
+    @OptionGroup var listener: ListenerOptions
     @OptionGroup var secure: HTTPSOptions
-    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("The server's certificate (env POCKET_TLS_CERT): links use https.", valueName: "file")) var tlsCertificate: String?
-    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The server's key (env POCKET_TLS_KEY).", valueName: "file")) var tlsKey: String?
     @OptionGroup var data: DataOptions
 
     func run() async throws {
-        let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
+        let options = PocketConfiguration.Options(host: listener.host, port: listener.port, dataDirectory: data.dataDirectory, logLevel: data.logLevel,
+                                                  tlsCertificate: listener.tlsCertificate, tlsKey: listener.tlsKey,
                                                   https: secure.https, httpPort: secure.httpPort, names: secure.names)
         let configuration = try PocketConfiguration.resolve(options: options, environment: ProcessInfo.processInfo.environment)
         // Asked of the server's folder only: pair never makes a data folder or an empty people.sqlite.

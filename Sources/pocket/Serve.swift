@@ -14,51 +14,42 @@ struct Serve: AsyncParsableCommand {
         discussion: "Binds 127.0.0.1:8080 unless told otherwise. To reach Pocket from a phone on the same network, pass --host 0.0.0.0: Pocket then serves HTTPS on 8443 with its own certificate authority, and on 8080 a page that shows a phone how to trust it."
     )
 
-    @Option(help: ArgumentHelp("Address to bind (env POCKET_HOST; default 127.0.0.1). A LAN address must be given explicitly.", valueName: "address"))
-    var host: String?
-
-    @Option(help: ArgumentHelp("Port to bind, 0 for any free port (env POCKET_PORT; default 8443 with Pocket's own HTTPS, else 8080).", valueName: "port"))
-    var port: String?
+    @OptionGroup var listener: ListenerOptions
 
     @OptionGroup var data: DataOptions
 
-    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("PEM certificate chain; serves HTTPS (env POCKET_TLS_CERT).", valueName: "file"))
-    var tlsCertificate: String?
-
-    @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key for --tls-cert (env POCKET_TLS_KEY).", valueName: "file"))
-    var tlsKey: String?
-
-    @Option(name: .customLong("manifest-url"), help: ArgumentHelp("Address of the Conference database manifest, sci-core.json (env POCKET_SCI_MANIFEST_URL; default \(SCIManifest.defaultURL)).", valueName: "url"))
+    @Option(name: .setting(Settings.sciManifest), help: ArgumentHelp(Settings.sciManifest))
     var manifestURL: String?
 
     @OptionGroup var secure: HTTPSOptions
 
-    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("The reverse proxy's IP address: only requests from it may set the client address and scheme with X-Forwarded-For/-Proto (env POCKET_TRUSTED_PROXY).", valueName: "address"))
+    @Option(name: .setting(Settings.trustedProxy), help: ArgumentHelp(Settings.trustedProxy))
     var trustedProxy: String?
 
-    @Flag(name: .customLong("auto-update"), help: "Install a new Conference database at start-up without asking.")
+    @Flag(name: .setting(Settings.autoUpdate), help: ArgumentHelp(Settings.autoUpdate))
     var autoUpdate = false
 
-    @Option(name: .customLong("backup-dir"), help: ArgumentHelp("Folder for the daily backups (env POCKET_BACKUP_DIR; default backups/ in the data folder).", valueName: "folder"))
+    @Option(name: .setting(Settings.backupDirectory), help: ArgumentHelp(Settings.backupDirectory))
     var backupDirectory: String?
 
-    @Option(name: .customLong("backup-time"), help: ArgumentHelp("Time of day of the daily backup, HH:MM on this computer's clock (env POCKET_BACKUP_TIME; default 03:30).", valueName: "time"))
+    @Option(name: .setting(Settings.backupTime), help: ArgumentHelp(Settings.backupTime))
     var backupTime: String?
 
-    @Flag(inversion: .prefixedNo, help: "Make a backup every day, keeping the last 7 daily and 4 weekly (env POCKET_BACKUPS; default on).")
+    @Flag(name: .setting(Settings.backups), inversion: .prefixedNo, help: ArgumentHelp(Settings.backups))
     var backups: Bool?
 
-    @Flag(help: "Murals: also serve a built-in demo murals service (synthetic murals, labelled \"Demo data\") and use it instead of the real one, so the app works with no network.")
+    @Flag(name: .setting(Settings.demo), help: ArgumentHelp(Settings.demo))
     var demo = false
 
-    @Option(name: .customLong("bench-without"), help: ArgumentHelp("For benchmarks only: cache layers to turn into pass-throughs, separated by commas (env POCKET_BENCH_WITHOUT; see bench/README.md).", valueName: "caches", visibility: .hidden))
+    @Option(name: .setting(Settings.benchWithout), help: ArgumentHelp(Settings.benchWithout, visibility: .hidden))
     var benchWithout: String?
 
     func run() async throws {
         // Before any database or socket is opened: the soft limit (1,024 under systemd's default)
         // is what a few hundred idle sockets reach; the hard limit is Pocket's to use.
         FileLimit.raiseToHardLimit()
-        let options = PocketConfiguration.Options(host: host, port: port, dataDirectory: data.dataDirectory, logLevel: data.logLevel, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
+        let options = PocketConfiguration.Options(host: listener.host, port: listener.port, dataDirectory: data.dataDirectory, logLevel: data.logLevel,
+                                                  tlsCertificate: listener.tlsCertificate, tlsKey: listener.tlsKey,
                                                   trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names,
                                                   backups: backups, backupDirectory: backupDirectory, backupTime: backupTime,
                                                   benchWithout: benchWithout)

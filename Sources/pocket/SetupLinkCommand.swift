@@ -26,7 +26,7 @@ struct SetupLinkCommand: AsyncParsableCommand {
     var dataDirectory: String?
 
     func run() async throws {
-        let path = [dataDirectory, ProcessInfo.processInfo.environment["POCKET_DATA_DIR"]].compactMap { $0 }.first { !$0.isEmpty } ?? ServiceUnit.stateDirectory
+        let path = Settings.dataDirectory.given(option: dataDirectory, environment: ProcessInfo.processInfo.environment) ?? ServiceUnit.stateDirectory
         let folder = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {

@@ -71,11 +71,21 @@ struct PocketConfigurationTests {
         #expect(configuration.dataDirectory.path == "/home/ada/pocket-data")
     }
 
-    @Test(arguments: ["-1", "65536", "eighty", "80.5", " 80"])
+    @Test(arguments: ["-1", "65536", "eighty", "80.5", "8 0"])
     func invalidPortsAreRefused(_ port: String) {
         #expect(throws: ConfigurationError.invalidPort(port)) {
             try PocketConfiguration.resolve(options: .init(port: port), environment: home)
         }
+    }
+
+    /// One rule for every setting (`Setting.given`): spaces around a value are not part of it, as
+    /// a settings file's `POCKET_PORT=8443 ` line easily has them, and a blank value is not given.
+    @Test func spacesAroundAValueAreDroppedAndABlankOneIsNotGiven() throws {
+        var environment = home
+        environment["POCKET_PORT"] = "8181 "
+        environment["POCKET_HOST"] = "   "
+        let configuration = try PocketConfiguration.resolve(options: .init(), environment: environment)
+        #expect(configuration.port == 8181 && configuration.host == PocketConfiguration.defaultHost)
     }
 
     @Test func portZeroMeansAnyFreePort() throws {

@@ -5,11 +5,12 @@ import Testing
 @Suite("Service addresses")
 struct ServiceAddressTests {
     @Test func theOptionWinsThenTheEnvironmentAndBlanksDoNotCount() {
-        let environment = ["X_URL": " http://env.example/feed "]
-        #expect(ServiceAddress.given(option: "http://option.example", variable: "X_URL", environment: environment) == "http://option.example")
-        #expect(ServiceAddress.given(option: "  ", variable: "X_URL", environment: environment) == "http://env.example/feed")
-        #expect(ServiceAddress.given(option: nil, variable: "X_URL", environment: ["X_URL": ""]) == nil)
-        #expect(ServiceAddress.given(option: nil, variable: "X_URL", environment: [:]) == nil)
+        let setting = Settings.muralsURL
+        let environment = ["POCKET_MURALS_URL": " http://env.example/feed "]
+        #expect(setting.given(option: "http://option.example", environment: environment) == "http://option.example")
+        #expect(setting.given(option: "  ", environment: environment) == "http://env.example/feed")
+        #expect(setting.given(option: nil, environment: ["POCKET_MURALS_URL": ""]) == nil)
+        #expect(setting.given(option: nil, environment: [:]) == nil)
     }
 
     @Test(arguments: ["http://127.0.0.1:8080/sci-core.json", "HTTPS://example.org/a?b=c"])

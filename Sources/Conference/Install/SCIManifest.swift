@@ -1,4 +1,5 @@
 import Foundation
+import PocketCore
 
 /// The server's description of the current sci-core database (`sci-core.json`).
 ///
@@ -20,8 +21,8 @@ public struct SCIManifest: Sendable, Equatable {
     /// MD5 of the database, 32 lowercase hex digits.
     public let contentMD5: String
 
-    /// The default manifest, from the original assignment.
-    public static let defaultURL = "http://scriptures.byu.edu/is543/sci-core.json"
+    /// The default manifest, from the original assignment (`Settings.sciManifest`'s default).
+    public static let defaultURL = Settings.sciManifest.defaultText ?? ""
     /// The largest file Pocket accepts (the real database is about 46 MB).
     public static let maximumSize: Int64 = 4 << 30
 

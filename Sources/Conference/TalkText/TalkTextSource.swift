@@ -1,11 +1,12 @@
 import Foundation
+import PocketCore
 
 /// Where talk texts are fetched from: the configuration's `sciTalks` (`POCKET_SCI_TALKS_URL`, read and
 /// checked by `PocketConfiguration`), else scriptures.byu.edu, the site the Scripture Citation Index's
 /// own app reads them from. A text is `<base>/content/talks_ajax/<id>`.
 public enum TalkTextSource {
-    /// The Scripture Citation Index's site.
-    public static let defaultBase = "http://scriptures.byu.edu"
+    /// The Scripture Citation Index's site (`Settings.sciTalks`'s default).
+    public static let defaultBase = Settings.sciTalks.defaultText ?? ""
     /// `defaultBase` as a URL.
     public static var defaultURL: URL {
         URL(string: defaultBase) ?? URL(fileURLWithPath: "/")

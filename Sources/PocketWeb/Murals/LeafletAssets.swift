@@ -1,12 +1,13 @@
 import Foundation
 import NIOCore
+import PocketCore
 
 /// The Leaflet map library, read from the folder the system package installed it in
 /// (Debian's `libjs-leaflet`: /usr/share/javascript/leaflet), so Pocket serves it itself and
 /// never commits it or loads it from a CDN.
 public struct LeafletAssets: Sendable {
-    /// Where Debian's `libjs-leaflet` puts the library.
-    public static let defaultFolder = URL(fileURLWithPath: "/usr/share/javascript/leaflet", isDirectory: true)
+    /// Where Debian's `libjs-leaflet` puts the library (`Settings.leafletDirectory`'s default).
+    public static let defaultFolder = URL(fileURLWithPath: Settings.leafletDirectory.defaultText ?? "/usr/share/javascript/leaflet", isDirectory: true)
 
     /// One served file.
     struct File: Sendable {

@@ -105,8 +105,8 @@ public struct MuralsTiles: Sendable, Equatable {
     /// The URL template Leaflet fills in.
     public let template: String
 
-    /// OpenStreetMap's standard tiles.
-    public static let openStreetMap = MuralsTiles(checked: "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+    /// OpenStreetMap's standard tiles (`Settings.muralsTiles`'s default).
+    public static let openStreetMap = MuralsTiles(checked: Settings.muralsTiles.defaultText ?? "")
 
     private init(checked template: String) {
         self.template = template
