@@ -33,7 +33,7 @@ swift test --skip-build
 echo "==> JavaScript unit tests (node --test)"
 # Pocket's modules are plain .js files served as ES modules; Node 20 reads them as such with
 # --experimental-detect-module (the default from Node 22).
-node --experimental-detect-module --test e2e/js/
+node --experimental-detect-module --test Tests/JavaScript/
 
 # The suites run the binary people run: scripts/run.sh's release build, linked as it links it.
 # The optimiser can break what -Onone gets right (bench/README.md: a Swift 6.3.1 miscompile that

@@ -40,7 +40,7 @@ import Testing
     private static func runNode(conversions: [ConversionCase], replays: [ReplayCase]) throws -> [[String: Any]] {
         let catalog = try JSONSerialization.jsonObject(with: CatalogExport.json)
         let cases: [Any] = conversions.map(\.json) + replays.map(\.json)
-        return try NodeScript.answers(of: "e2e/js/converter-crosscheck.mjs", input: ["catalog": catalog, "cases": cases])
+        return try NodeScript.answers(of: "Tests/JavaScript/converter-crosscheck.mjs", input: ["catalog": catalog, "cases": cases])
     }
 }
 

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import Plates
 
-/// The browser's Plates rule (js/plates/game.js, run by Node through e2e/js/plates-crosscheck.mjs)
+/// The browser's Plates rule (js/plates/game.js, run by Node through Tests/JavaScript/plates-crosscheck.mjs)
 /// against the server's store, on seeded random games: several phones (their clocks apart) spot,
 /// un-spot, reset and start trips, at few distinct times so ties are settled by id; their outboxes
 /// arrive interleaved, one phone late, or in any order, with resends and ids another phone used.
@@ -50,7 +50,7 @@ import Testing
             descriptions.append("known \(Self.describe(known)); waiting \(Self.describe(waiting))")
         }
 
-        let results = try NodeScript.answers(of: "e2e/js/plates-crosscheck.mjs", input: ["cases": cases])
+        let results = try NodeScript.answers(of: "Tests/JavaScript/plates-crosscheck.mjs", input: ["cases": cases])
         try #require(results.count == cases.count, "node answered \(results.count) cases of \(cases.count)")
         var failures: [String] = []
         for index in cases.indices {

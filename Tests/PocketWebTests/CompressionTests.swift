@@ -117,9 +117,9 @@ struct CompressionTests {
         #expect(ModuleGraph.specifier("    import(new URL(el.dataset.module, location.href).href)") == nil)
         #expect(ModuleGraph.specifier("// import x from './nope.js'") == nil)
         #expect(ModuleGraph.specifier("export function f() {}") == nil)
-        #expect(ModuleGraph.resolve("../core/dom.js", from: "js/apps/plates.js") == "js/core/dom.js")
+        #expect(ModuleGraph.resolve("../core/dom.js", from: "js/plates/app.js") == "js/core/dom.js")
         #expect(ModuleGraph.resolve("./x.js", from: "js/pocket.js") == "js/x.js")
-        #expect(ModuleGraph.resolve("../../../x.js", from: "js/apps/plates.js") == nil)
+        #expect(ModuleGraph.resolve("../../../x.js", from: "js/plates/app.js") == nil)
         #expect(ModuleGraph.resolve("https://example.com/x.js", from: "js/pocket.js") == nil)
     }
 
@@ -127,11 +127,28 @@ struct CompressionTests {
         let renderer = try PageRenderer(resources: WebResources.bundled())
         let plates = PageRenderer.modulePreloads(app: "plates", modules: renderer.modules, assets: renderer.assets)
         #expect(plates.first == renderer.assets.url("js/pocket.js"))
-        #expect(plates.contains(renderer.assets.url("js/apps/plates.js")) && plates.contains(renderer.assets.url("js/outbox.js")))
+        #expect(plates.contains(renderer.assets.url("js/plates/app.js")) && plates.contains(renderer.assets.url("js/outbox.js")))
         #expect(Set(plates).count == plates.count)
         let shell = PageRenderer.modulePreloads(app: nil, modules: renderer.modules, assets: renderer.assets)
-        #expect(!shell.contains(renderer.assets.url("js/apps/plates.js")) && shell.contains(renderer.assets.url("js/core/dom.js")))
+        #expect(!shell.contains(renderer.assets.url("js/plates/app.js")) && shell.contains(renderer.assets.url("js/core/dom.js")))
         #expect(!plates.contains { $0.contains("service-worker") })
+    }
+
+    @Test func eachAppsOwnModuleLivesInItsFolderAndItsPagesNameItUpFront() throws {
+        let renderer = try PageRenderer(resources: WebResources.bundled())
+        let apps = Set(renderer.assets.paths.compactMap(PageRenderer.app(ofModule:)))
+        #expect(apps == ["conference", "converter", "murals", "plates"])
+        #expect(!renderer.assets.paths.contains { $0.hasPrefix("js/apps/") })
+        for app in apps {
+            let preloads = PageRenderer.modulePreloads(app: app, modules: renderer.modules, assets: renderer.assets)
+            #expect(preloads.contains(renderer.appModuleURL(app)), "\(app)")
+        }
+        #expect(PageRenderer.modulePreloads(app: "converter", modules: renderer.modules, assets: renderer.assets)
+            .contains(renderer.assets.url("js/converter/engine.js")))
+        #expect(PageRenderer.app(ofModule: "js/plates/app.js") == "plates")
+        for path in ["js/app.js", "js/plates/game.js", "js/a/b/app.js", "js//app.js", "css/plates/app.js"] {
+            #expect(PageRenderer.app(ofModule: path) == nil, "\(path)")
+        }
     }
 
     private func gunzip(_ buffer: ByteBuffer) throws -> ByteBuffer {

@@ -123,7 +123,7 @@ struct ConferenceOfflineTests {
                 // The conference page offers it.
                 let page = try await client.text("/conference/conferences/202504")
                 #expect(page.text.contains(#"data-keep-list="/conference/conferences/202504/keep" data-keep-page="/conference/conferences/202504""#))
-                #expect(page.text.contains(#"data-module="/static/js/apps/conference.js?v="#))
+                #expect(page.text.contains(#"data-module="/static/js/conference/app.js?v="#))
             }
         }
     }

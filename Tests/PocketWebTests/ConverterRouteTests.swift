@@ -69,7 +69,7 @@ struct ConverterRouteTests {
             let html = try await screen(client)
             #expect(html.contains("<title>Converter · Pocket</title>"))
             #expect(html.contains(#"href="/static/css/apps/converter.css?v="#))
-            #expect(html.contains(#"<form class="converter" id="converter" method="post" action="/converter" data-autosubmit data-transition="none" data-module="/static/js/apps/converter.js?v="#))
+            #expect(html.contains(#"<form class="converter" id="converter" method="post" action="/converter" data-autosubmit data-transition="none" data-module="/static/js/converter/app.js?v="#))
             #expect(html.contains(#"data-catalog="/converter/catalog.json?v=\#(CatalogExport.version)" data-state-url="/converter/state""#))
             #expect(html.contains(#"name="_csrf""#))
             #expect(labels(html).from == "0" && labels(html).to == "0")

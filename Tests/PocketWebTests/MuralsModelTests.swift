@@ -29,7 +29,7 @@ enum MuralsSamples {
     static let synced = MuralsSyncState(lastSuccess: Date(timeIntervalSince1970: 1_700_000_000), lastAttempt: Date(timeIntervalSince1970: 1_700_000_000), lastError: nil, muralCount: 3)
 
     static func map() -> MuralsMapConfig {
-        MuralsMapConfig(leaflet: nil, tiles: MuralsTiles.openStreetMap.template, placeholder: "/static/img/map-tile-offline.svg", module: "/static/js/apps/murals.js", centre: NewBrighton.centre)
+        MuralsMapConfig(leaflet: nil, tiles: MuralsTiles.openStreetMap.template, placeholder: "/static/img/map-tile-offline.svg", module: "/static/js/murals/app.js", centre: NewBrighton.centre)
     }
 
     static func home(position: GeoCoordinate?, filter: MuralsFilter = .all, favourites: Set<Int> = [], state: MuralsSyncState = synced, murals: [Mural] = three) -> MuralsHome.Model {

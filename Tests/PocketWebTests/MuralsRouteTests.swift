@@ -58,7 +58,7 @@ struct MuralsRouteTests {
                 #expect(order(response.text) == ["3", "2", "1"])
                 #expect(response.text.contains("Unknown artist"))
                 #expect(response.text.contains(#"href="/static/css/apps/murals.css?v="#))
-                #expect(response.text.contains(#"data-module="/static/js/apps/murals.js?v="#))
+                #expect(response.text.contains(#"data-module="/static/js/murals/app.js?v="#))
                 // No Leaflet here: the map says so in one line, and the list still works.
                 #expect(response.text.contains("The map library (Leaflet) is not installed"))
                 #expect(response.headers[.contentSecurityPolicy]?.contains("img-src 'self' data: https://tile.openstreetmap.org") == true)

@@ -66,7 +66,7 @@ struct PlatesRouteTests {
             try await client.execute(uri: "/plates/states/OR", method: .get) { response in
                 let html = response.text
                 // The list is beside the state (CSS shows both from 48rem, the state alone on a phone) ...
-                #expect(html.contains(#"<div class="split split--pane plates-split split--detail" data-module="/static/js/apps/plates.js?v="#))
+                #expect(html.contains(#"<div class="split split--pane plates-split split--detail" data-module="/static/js/plates/app.js?v="#))
                 #expect(html.contains(#"<li class="cell cell--bg-green cell--spotted plates-cell--selected" id="state-OR" data-state="OR" data-name="Oregon""#))
                 #expect(html.contains(#"data-alert="unspot-OR" aria-current="true">"#))
                 // ... with one un-spot alert per state: Oregon's own page has it, the list keeps Alabama's.
@@ -77,7 +77,7 @@ struct PlatesRouteTests {
                 #expect(html.contains(#"<h1 class="navbar__title" tabindex="-1">Oregon</h1>"#))
             }
             try await client.execute(uri: "/plates", method: .get) { response in
-                #expect(response.text.contains(#"<div class="split split--pane plates-split" data-module="/static/js/apps/plates.js?v="#))
+                #expect(response.text.contains(#"<div class="split split--pane plates-split" data-module="/static/js/plates/app.js?v="#))
                 #expect(response.text.contains(#"id="plates-toolbar""#))
                 #expect(!response.text.contains("plates-cell--selected"))
             }

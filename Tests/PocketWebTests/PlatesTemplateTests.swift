@@ -6,7 +6,7 @@ import PocketCore
 import Testing
 @testable import PocketWeb
 
-/// What plates.js is given to change a Plates page on the phone: the `<template>`s it copies (one
+/// What plates/app.js is given to change a Plates page on the phone: the `<template>`s it copies (one
 /// per variant, not per state), each cell's data attributes, words with a slot for a count or a
 /// name, and the module's addresses, all rendered by the server and escaped. The game here has two
 /// states, one named to break out of every attribute and element.

@@ -52,7 +52,7 @@ struct SecurityTests {
                 #expect(html.components(separatedBy: "<script").count == 3, "the import map and pocket.js, nothing else")
                 let map = try JSONDecoder().decode([String: [String: String]].self, from: Data(json.utf8))
                 let imports = map["imports"] ?? [:]
-                for path in ["js/core/dom.js", "js/nav/navigation.js", "js/outbox.js", "js/offline/status.js", "js/apps/murals.js"] {
+                for path in ["js/core/dom.js", "js/nav/navigation.js", "js/outbox.js", "js/offline/status.js", "js/murals/app.js"] {
                     #expect(imports["/static/\(path)"] == renderer.assets.url(path), "\(path)")
                     #expect(imports["/static/\(path)"]?.contains("?v=") == true, "\(path)")
                 }

@@ -229,7 +229,7 @@ def test_landscape_phone_fits_the_remotes_and_the_converter(page, server):
     page.open("/converter")
     page.find("label:has(> #converter-category-data)").click()
     page.wait("document.querySelector('#converter-conventions')", 10, "Data has no convention control")
-    # The category changes in place (js/apps/converter.js rebuilds the wheels): the page may be
+    # The category changes in place (js/converter/app.js rebuilds the wheels): the page may be
     # taller for a moment before the wheels settle, so it has to fit once settled, within 10 s.
     try:
         page.wait("document.scrollingElement.scrollHeight <= innerHeight + 1", 10)

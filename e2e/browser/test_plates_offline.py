@@ -329,7 +329,7 @@ return {cells: ['TX', 'AL'].map((code) => html(document.querySelector(`#state-${
 
 
 def test_what_a_phone_shows_offline_is_the_markup_the_server_renders(own):
-    """plates.js fills the server's templates: a cell spotted offline, one spotted and un-spotted
+    """plates/app.js fills the server's templates: a cell spotted offline, one spotted and un-spotted
     again, the un-spot alert it adds, a state's page spotted from its button and the map's tiles
     are, element for element, what the server renders for the same game once it has heard."""
     srv, page = own

@@ -167,7 +167,7 @@ struct ConferencePages: Sendable {
 
     /// The versioned address of the Conference client module.
     var conferenceModule: String {
-        renderer.assets.url("js/apps/conference.js")
+        renderer.appModuleURL(Self.app)
     }
 
     func frame(_ title: String, back: BackLink?, largeTitle: Bool = false) -> PageFrame {

@@ -51,7 +51,7 @@ enum ConferenceScreens {
         let search: SearchForm?
         /// The "Keep Offline" bar, on a conference's own talk list.
         let keep: KeepOffline?
-        /// The versioned URL of `js/apps/conference.js`, which runs the bar and says when search needs the server.
+        /// The versioned URL of `js/conference/app.js`, which runs the bar and says when search needs the server.
         let module: String?
 
         init(shell: ConferenceShell, list: TalkList, talk: ConferenceTalk? = nil, search: SearchForm? = nil, keep: KeepOffline? = nil,

@@ -154,7 +154,7 @@ extension ConferenceScreens.Split {
 
         var toolbar: HTML { ConferenceShell.TabBarFragment(shell: model.shell).html }
 
-        /// "Keep Offline": hidden until `conference.js` shows it (it needs the browser's Cache Storage).
+        /// "Keep Offline": hidden until `conference/app.js` shows it (it needs the browser's Cache Storage).
         private func keepBar(_ keep: ConferenceScreens.KeepOffline) -> HTML {
             """
             <div class="conference-keep" id="conference-keep" data-keep-list="\(keep.listURL)" data-keep-page="\(keep.pageURL)">

@@ -24,7 +24,7 @@ struct ConverterPages: Sendable {
         let savedAt = try await store.savedAt()
         let posted = request.cookies[Self.noticeCookie]?.value
         let offline = ConverterScreen.Offline(
-            module: renderer.assets.url("js/apps/converter.js"), catalog: ConverterRoute.catalog.href,
+            module: renderer.appModuleURL(Self.app), catalog: ConverterRoute.catalog.href,
             stateURL: ConverterRoute.state.href, owner: String(person.rawValue), state: state, savedAt: savedAt)
         let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)), offline: offline)
         let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href), screenClass: "screen--converter", app: Self.app)

@@ -42,7 +42,7 @@ enum ConverterScreen {
         let size: String
     }
 
-    /// What the page's module (js/apps/converter.js) needs to convert on the phone.
+    /// What the page's module (js/converter/app.js) needs to convert on the phone.
     struct Offline: Sendable {
         /// The module's versioned URL.
         let module: String

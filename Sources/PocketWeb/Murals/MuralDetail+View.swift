@@ -3,7 +3,7 @@ extension MuralDetail {
     /// title, artist, star, distance, directions and the service's words about it.
     struct View: PageView {
         let model: Model
-        /// murals.js, which keeps the distance current as the visitor moves.
+        /// murals/app.js, which keeps the distance current as the visitor moves.
         let module: String
         let pageContext: PageContext
 

@@ -127,7 +127,7 @@ enum MuralsHome {
     }
 }
 
-/// A favourite star: a real form POST (works without JavaScript), which murals.js sends in place.
+/// A favourite star: a real form POST (works without JavaScript), which murals/app.js sends in place.
 struct MuralsFavouriteForm: Sendable, Hashable {
     let action: String
     let isFavourite: Bool

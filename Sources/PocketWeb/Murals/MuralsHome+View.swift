@@ -1,6 +1,6 @@
 extension MuralsHome {
     /// The main screen: the map, the status line, the All / Favourites filter and the murals by
-    /// distance, each with its favourite star; murals.js enhances it, and it works without it.
+    /// distance, each with its favourite star; murals/app.js enhances it, and it works without it.
     struct View: PageView {
         let model: Model
         let pageContext: PageContext
@@ -46,7 +46,7 @@ extension MuralsHome {
             """
         }
 
-        /// Where murals.js puts the map, or why there is none.
+        /// Where murals/app.js puts the map, or why there is none.
         private static func map(_ map: MuralsMapConfig) -> HTML {
             """
             <section class="murals__map" aria-label="Map">
@@ -91,7 +91,7 @@ extension MuralsHome {
         }
 
         /// A mural: its link (thumbnail, title, artist, distance) and its star. The data attributes
-        /// let murals.js re-order and re-measure the list as the visitor moves.
+        /// let murals/app.js re-order and re-measure the list as the visitor moves.
         private static func cell(_ cell: Model.Cell, csrf: HTML) -> HTML {
             """
             <li class="cell murals-cell\(if: cell.visited, " is-visited")\(if: cell.favourite.isFavourite, " is-favourite")" id="mural-\(cell.id)" data-id="\(cell.id)" \
@@ -112,7 +112,7 @@ extension MuralsHome {
             """
         }
 
-        /// "Keep offline": murals.js saves every mural's page and pictures on the phone. Without
+        /// "Keep offline": murals/app.js saves every mural's page and pictures on the phone. Without
         /// JavaScript there is nothing to save them with, so it is not shown.
         private static let keep: HTML = """
             <div class="murals-keep murals-js" id="murals-keep">\
@@ -139,7 +139,7 @@ extension MuralsHome {
 }
 
 extension MuralsFavouriteForm {
-    /// The star as a form that posts without JavaScript (murals.js sends it in place). The list's
+    /// The star as a form that posts without JavaScript (murals/app.js sends it in place). The list's
     /// cells and the mural's page share it; the page's star also has an `id`.
     func form(csrf: HTML, id: String? = nil) -> HTML {
         """

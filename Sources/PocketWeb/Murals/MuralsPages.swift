@@ -29,7 +29,7 @@ struct MuralsPages: Sendable {
         self.tiles = tiles
         self.renderer = renderer
         placeholderURL = renderer.assets.url(ServiceWorker.placeholderTilePath)
-        moduleURL = renderer.assets.url("js/apps/murals.js")
+        moduleURL = renderer.appModuleURL(Self.app)
     }
 
     static let app = "murals"
@@ -73,9 +73,8 @@ struct MuralsPages: Sendable {
             position: MuralsPosition.from(request),
             platform: MuralDetail.MapsPlatform(userAgent: request.headers[.userAgent])
         )
-        let module = renderer.assets.url("js/apps/murals.js")
         let frame = PageFrame(title: mural.title, back: Self.mainBack, screenClass: "screen--mural", app: Self.app)
-        return renderer.page(frame: frame, context: context) { MuralDetail.View(model: model, module: module, pageContext: $0) }
+        return renderer.page(frame: frame, context: context) { MuralDetail.View(model: model, module: moduleURL, pageContext: $0) }
     }
 
     @Sendable func trail(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -88,7 +87,7 @@ struct MuralsPages: Sendable {
         return renderer.page(frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), context: context) { MuralsTrail.View(model: model, pageContext: $0) }
     }
 
-    // MARK: Data for murals.js
+    // MARK: Data for murals/app.js
 
     @Sendable func trailJSON(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let (trail, _, _, filter) = try await plan(request, for: try context.requirePerson())
@@ -125,7 +124,7 @@ struct MuralsPages: Sendable {
         return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"], otherwise: MuralsRoute.main.href))
     }
 
-    /// murals.js reports where the visitor went; murals passed within 25 m are kept as visited.
+    /// murals/app.js reports where the visitor went; murals passed within 25 m are kept as visited.
     @Sendable func visited(_ request: Request, context: PocketRequestContext) async throws -> Response {
         var request = request
         let person = try context.requirePerson()

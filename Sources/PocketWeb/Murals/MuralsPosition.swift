@@ -3,10 +3,10 @@ import Hummingbird
 import PocketCore
 
 /// The visitor's last known position, as the pages carry it: the `murals_at` cookie that
-/// murals.js keeps current, or `?at=lat,lon` (links work without JavaScript), so the server can
+/// murals/app.js keeps current, or `?at=lat,lon` (links work without JavaScript), so the server can
 /// order the list before any script runs.
 enum MuralsPosition {
-    /// The cookie murals.js writes on every position change.
+    /// The cookie murals/app.js writes on every position change.
     static let cookieName = "murals_at"
 
     /// `"53.4379,-3.0437"` as a coordinate, or nil for anything else (outside text is never trusted).
@@ -20,7 +20,7 @@ enum MuralsPosition {
         return GeoCoordinate.validated(latitude: latitude, longitude: longitude)
     }
 
-    /// The cookie's position (murals.js keeps it current), else the query's (pages without JavaScript).
+    /// The cookie's position (murals/app.js keeps it current), else the query's (pages without JavaScript).
     static func from(_ request: Request) -> GeoCoordinate? {
         parse(request.cookies[cookieName]?.value.removingPercentEncoding) ?? parse(request.queryFields["at"])
     }

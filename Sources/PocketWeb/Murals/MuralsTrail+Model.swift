@@ -53,7 +53,7 @@ enum MuralsTrail {
         }
     }
 
-    /// The JSON murals.js draws: the path as [lat, lon] pairs, the stops' ids and the length.
+    /// The JSON murals/app.js draws: the path as [lat, lon] pairs, the stops' ids and the length.
     struct Payload: Encodable, Sendable {
         let metres: Double
         let lengthText: String

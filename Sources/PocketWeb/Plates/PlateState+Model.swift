@@ -20,7 +20,7 @@ enum PlateState {
         let returnTo: String
         let spotSound: String?
         let unspotHref: String
-        /// The state's un-spot alert; the page carries it while the state is spotted (plates.js
+        /// The state's un-spot alert; the page carries it while the state is spotted (plates/app.js
         /// adds it from the list's template when the phone spots it).
         let unspot: Confirmation
         let recordsLocation: Bool
@@ -28,7 +28,7 @@ enum PlateState {
         var confirmation: Confirmation? { spotted == nil ? nil : unspot }
 
         /// What the state's page says once it is spotted on the phone, before the server has
-        /// heard: plates.js puts the phone's clock into the pattern.
+        /// heard: plates/app.js puts the phone's clock into the pattern.
         static let spottedNow = Spotted(text: "", pattern: spottedText(today(at: PlatesSlot.marker)), place: nil)
 
         /// `pictureHost` is the host pictures really come from (a mirror, the configuration's
@@ -71,7 +71,7 @@ enum PlateState {
         /// "Spotted today at 14:03", and where, as the page words them.
         struct Spotted: Sendable, Hashable {
             let text: String
-            /// The words with `PlatesSlot.marker` for the time, when plates.js fills them in.
+            /// The words with `PlatesSlot.marker` for the time, when plates/app.js fills them in.
             let pattern: String?
             let place: Place?
         }
@@ -87,7 +87,7 @@ enum PlateState {
             "Spotted \(when)"
         }
 
-        /// "today at 14:03", which `spottedNow` gives plates.js with a slot for the phone's time.
+        /// "today at 14:03", which `spottedNow` gives plates/app.js with a slot for the phone's time.
         static func today(at time: String) -> String {
             "today at \(time)"
         }

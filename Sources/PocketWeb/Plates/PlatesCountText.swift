@@ -1,13 +1,13 @@
-/// Where plates.js writes a value from the page into the server's words (`fillSlot` in
+/// Where plates/app.js writes a value from the page into the server's words (`fillSlot` in
 /// js/plates/game.js): a count, the time of a spot, a state's name. Words with one such value carry
 /// it as a pattern, so they are written once, in Swift, and never again in JavaScript.
 enum PlatesSlot {
     static let marker = "{}"
 }
 
-/// A number in words that plates.js changes when the game changes on the phone before the server
+/// A number in words that plates/app.js changes when the game changes on the phone before the server
 /// has heard (offline, or while a change is on its way): the page shows `text`, and the element
-/// carries `pattern`, the same words with `PlatesSlot.marker` where plates.js writes the new
+/// carries `pattern`, the same words with `PlatesSlot.marker` where plates/app.js writes the new
 /// number. So the words, and the total of states in them, are written once, here.
 struct CountText: Sendable, Hashable {
     /// The words with the number in them, as the page shows them.

@@ -92,7 +92,7 @@ enum PlatesList {
             var confirmation: Confirmation? { showsAlert ? unspot : nil }
 
             /// A cell with nothing of a state in it: the controls of the list's `<template>`s,
-            /// which plates.js fills from a cell's data attributes.
+            /// which plates/app.js fills from a cell's data attributes.
             static let template: Cell = {
                 let blank = Confirmations.unspotTemplate(sounds: false)
                 return Cell(
@@ -118,7 +118,7 @@ enum PlatesList {
         let total: Int
         let complete: Bool
         let resetGame: Confirmation
-        /// The un-spot alert the list's `<template>` holds, for plates.js to fill.
+        /// The un-spot alert the list's `<template>` holds, for plates/app.js to fill.
         let unspotAlert: Confirmation
         let spotSound: String?
         let recordsLocation: Bool
@@ -179,7 +179,7 @@ enum Confirmations {
             sounds: sounds, cancelHref: cancelHref)
     }
 
-    /// The un-spot alert with nothing of a state in it, for the list's `<template>`: plates.js
+    /// The un-spot alert with nothing of a state in it, for the list's `<template>`: plates/app.js
     /// gives a copy a cell's id and action, and its name in the title's and message's slot. Its
     /// id only names it inside the template.
     static func unspotTemplate(sounds: Bool) -> Confirmation {

@@ -34,7 +34,7 @@ extension PlatesList {
         }
     }
 
-    /// What plates.js adds when a state is spotted or un-spotted on the phone, once per page
+    /// What plates/app.js adds when a state is spotted or un-spotted on the phone, once per page
     /// rather than once per state: a cell's two controls and the un-spot alert, rendered by the
     /// same functions as the server's own cells with nothing of a state in them. The script
     /// fills a copy from the cell's data attributes (`cell(_:…)`).
@@ -74,7 +74,7 @@ extension PlatesList {
     }
 
     /// A state: a form that spots it, or (spotted) a link to its un-spot alert; and its info button.
-    /// The cell carries what plates.js needs to show it the other way from the list's templates:
+    /// The cell carries what plates/app.js needs to show it the other way from the list's templates:
     /// its addresses, name, nickname, the labels of both controls and its alert's id.
     private static func cell(_ cell: Model.Cell, model: Model, csrf: HTML) -> HTML {
         """

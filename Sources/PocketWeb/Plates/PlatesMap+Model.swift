@@ -13,7 +13,7 @@ enum PlatesMap {
         }
 
         /// A tile's label while its state is white, and once it is spotted; with the slot for the
-        /// name (a tile's title), plates.js switches between them when a spot changes on the phone.
+        /// name (a tile's title), plates/app.js switches between them when a spot changes on the phone.
         static func labelWhite(_ name: String) -> String { "\(name), not spotted yet" }
         static func labelSpotted(_ name: String) -> String { "\(name), spotted" }
 

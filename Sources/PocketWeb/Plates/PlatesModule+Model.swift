@@ -1,6 +1,6 @@
 import Plates
 
-/// What the offline module (`js/apps/plates.js`) is told on a Plates screen's `data-module`
+/// What the offline module (`js/plates/app.js`) is told on a Plates screen's `data-module`
 /// element: the game the screen shows (the spotted states and finished trips; every screen gives
 /// the same facts, so whichever screen a phone shows offline, the waiting changes are applied to
 /// the same game) and the addresses it needs, so no route is written in JavaScript: where changes

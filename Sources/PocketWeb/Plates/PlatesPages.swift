@@ -175,8 +175,8 @@ struct PlatesPages: Sendable {
 
     // MARK: Helpers
 
-    /// The offline module every game screen loads (`js/apps/plates.js`), versioned.
-    private var moduleURL: String { renderer.assets.url("js/apps/plates.js") }
+    /// The offline module every game screen loads (`js/plates/app.js`), versioned.
+    private var moduleURL: String { renderer.appModuleURL(Self.app) }
 
     /// The offline module and what it is told about `game`.
     private func module(_ store: PlatesGame, game: GameSnapshot) async throws -> PlatesModule {

@@ -28,7 +28,7 @@ extension PlatesTrips {
             """
         }
 
-        /// A trip; only the current one's score changes when the phone spots a plate (plates.js).
+        /// A trip; only the current one's score changes when the phone spots a plate (plates/app.js).
         private static func row(_ row: Model.Row) -> HTML {
             """
             <li class="cell"><a class="cell__main" href="\(row.href)"><span class="cell__text"><span class="cell__title">\(row.title)</span>\

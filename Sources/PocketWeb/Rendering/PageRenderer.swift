@@ -38,14 +38,32 @@ public struct PageRenderer: Sendable {
         let modules = modules, assets = assets
         links.modulePreloads = Self.modulePreloads(app: nil, modules: modules, assets: assets)
         self.links = links
-        let apps = assets.paths.filter { $0.hasPrefix("js/apps/") && $0.hasSuffix(".js") }.map { String($0.dropFirst("js/apps/".count).dropLast(".js".count)) }
+        let apps = assets.paths.compactMap(Self.app(ofModule:))
         appPreloads = Dictionary(uniqueKeysWithValues: apps.map { ($0, Self.modulePreloads(app: $0, modules: modules, assets: assets)) })
     }
 
+    /// Where `app`'s own module lives among the static files: `js/<app>/app.js`, in the folder
+    /// with the modules only that app imports. `live.js` imports it when a page names it.
+    static func appModulePath(_ app: String) -> String {
+        "js/\(app)/app.js"
+    }
+
+    /// The app whose own module is at `path` (`js/<app>/app.js`), if it is one.
+    static func app(ofModule path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, let app = parts.dropFirst().first, !app.isEmpty, appModulePath(String(app)) == path else { return nil }
+        return String(app)
+    }
+
+    /// The versioned URL of `app`'s own module, for the page element that names it (`data-module`).
+    func appModuleURL(_ app: String) -> String {
+        assets.url(Self.appModulePath(app))
+    }
+
     /// The versioned URLs of every module a page of `app` runs: `pocket.js` and what it imports,
-    /// then the app's module (`js/apps/<app>.js`, which `live.js` imports when the page names it) and its imports.
+    /// then the app's module (`appModulePath`) and its imports.
     static func modulePreloads(app: String?, modules: ModuleGraph, assets: AssetCatalog) -> [String] {
-        let appModule = app.map { "js/apps/\($0).js" }.flatMap { assets.asset(at: $0) == nil ? nil : $0 }
+        let appModule = app.map(appModulePath).flatMap { assets.asset(at: $0) == nil ? nil : $0 }
         return modules.closure(of: ["js/pocket.js"] + (appModule.map { [$0] } ?? [])).map(assets.url)
     }
 

@@ -7,7 +7,7 @@ import { initControls } from './ui/controls.js';
 import { refresh } from './nav/navigation.js';
 
 onScreen((screen) => {
-  // An app's own ES module: [data-module="/static/js/apps/x.js?v=…"] is imported (once per page,
+  // An app's own ES module: [data-module="/static/js/<app>/app.js?v=…"] is imported (once per page,
   // the browser caches modules) and its init(element) called; what init returns runs at teardown.
   for (const el of $$(screen, '[data-module]')) {
     let cleanup = null, gone = false;

@@ -22,7 +22,7 @@ function owner() {
   };
 }
 
-/** The events the outbox tells the page by, for the screens that listen (e.g. apps/plates.js). */
+/** The events the outbox tells the page by, for the screens that listen (e.g. plates/app.js). */
 export const events = {
   // No answer: the offline bar says so, and finds out when the server is back.
   unreachable: 'pocket:unreachable',

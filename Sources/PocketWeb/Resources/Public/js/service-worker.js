@@ -86,7 +86,7 @@ const tiles = createTileCache({
   open: () => caches.open(TILE_CACHE),
   fetchTile: (url) => fetch(url, { mode: "cors", credentials: "omit", referrerPolicy: "strict-origin-when-cross-origin" }),
   placeholder: async () => (await caches.match(TILES.placeholder, { cacheName: SHELL })) ?? fetch(TILES.placeholder).catch(() => Response.error()),
-  // Each open map says it once (js/apps/murals.js), however many tiles were refused.
+  // Each open map says it once (js/murals/app.js), however many tiles were refused.
   refused: (status) => {
     self.clients.matchAll({ type: "window" }).then((clients) => {
       for (const client of clients) client.postMessage({ type: "pocket-tiles-refused", status });

@@ -4,7 +4,7 @@
  * value x in a unit is (x + offset) × scale base units, all in exact BigInt fractions, rounded
  * once for display. Every factor, format and message comes from the catalog the server
  * publishes from the Swift catalog (/converter/catalog.json), so there is no second table here.
- * Pure: no DOM, importable by Node (e2e/js/converter-*.test.mjs and the Swift cross-check).
+ * Pure: no DOM, importable by Node (Tests/JavaScript/converter-*.test.mjs and the Swift cross-check).
  */
 import { add, decimalValue, div, fractionString, fromFraction, isZero, mul, neg, rounded, sub } from './rational.js';
 

@@ -1,5 +1,5 @@
 /*
- * offline-text.js: what the offline bar says, without the DOM (e2e/js/offline-text.test.mjs).
+ * offline-text.js: what the offline bar says, without the DOM (Tests/JavaScript/offline-text.test.mjs).
  */
 
 /** "1 change", "3 changes". */

@@ -1,6 +1,6 @@
 /*
  * outbox-core.js: the outbox, the one place its rules live, used by pages (js/outbox.js) and by
- * the service worker (js/service-worker.js), and tested by Node (e2e/js/outbox.test.mjs).
+ * the service worker (js/service-worker.js), and tested by Node (Tests/JavaScript/outbox.test.mjs).
  *
  * A change is recorded on the phone first, with its own id and time and bound to the device and
  * person that made it, then sent in order as `{ id, at, device, body }` (the server's `Outbox`

@@ -1,6 +1,6 @@
 /*
  * saved-pages.js: which saved copy answers a page asked for away from the server, with no caches,
- * fetch or DOM, so Node can test it (e2e/js/saved-pages.test.mjs). The service worker looks its
+ * fetch or DOM, so Node can test it (Tests/JavaScript/saved-pages.test.mjs). The service worker looks its
  * saved and kept pages up through `findSaved`.
  *
  * A page is saved under the address it was asked by, but some query parameters only say how the

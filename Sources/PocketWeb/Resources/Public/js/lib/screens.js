@@ -1,6 +1,6 @@
 /*
  * screens.js: pure decisions about addresses and transitions, without the DOM, so Node's test
- * runner can check them (e2e/js/screens.test.mjs).
+ * runner can check them (Tests/JavaScript/screens.test.mjs).
  */
 
 /** Whether `url` is one of Pocket's screens that can be swapped in: same origin, http(s), not a static file or a non-HTML document. */

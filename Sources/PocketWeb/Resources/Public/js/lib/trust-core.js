@@ -1,6 +1,6 @@
 /*
  * trust-core.js: the trust page's decisions, without the DOM, so Node's test runner can check them
- * (e2e/js/trust.test.mjs).
+ * (Tests/JavaScript/trust.test.mjs).
  */
 
 /**

@@ -1,6 +1,6 @@
 /*
  * murals/offline-core.js: the Murals app's offline rules, with no DOM, caches or fetch, so Node can
- * test them (e2e/js/murals-offline.test.mjs): which addresses "Keep offline" saves, the words
+ * test them (Tests/JavaScript/murals-offline.test.mjs): which addresses "Keep offline" saves, the words
  * it shows while saving and afterwards, and how stars still waiting in the outbox change the page.
  */
 

@@ -1,5 +1,5 @@
 /*
- * plates.js: the license plate game offline. Spot, un-spot, Reset Game and New Trip change the
+ * plates/app.js: the license plate game offline. Spot, un-spot, Reset Game and New Trip change the
  * screen at once and go into the outbox (../outbox.js), which sends each to the address the module's
  * element names (data-changes) when it can; the server applies each change once, by its merge rule
  * (js/plates/game.js).
@@ -22,7 +22,7 @@ import { recentPosition } from '../nav/forms.js';
 import { itemOf, navigate, refresh } from '../nav/navigation.js';
 import { invokers } from '../ui/dialogs.js';
 import { showNotice } from '../offline/status.js';
-import { applyChanges, changeForAction, changesElsewhere, changesElsewhereAfterSending, fillSlot } from '../plates/game.js';
+import { applyChanges, changeForAction, changesElsewhere, changesElsewhereAfterSending, fillSlot } from './game.js';
 
 /** How often an open Plates screen asks whether another device changed the game. */
 const CHECK_EVERY_MS = 30000;

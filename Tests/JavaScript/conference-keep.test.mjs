@@ -1,8 +1,8 @@
-// "Keep Offline" for a conference (js/apps/conference.js): sizes, and keeping every listed address
+// "Keep Offline" for a conference (js/conference/app.js): sizes, and keeping every listed address
 // in the "pocket-kept" cache, against an in-memory stand-in for fetch and Cache Storage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KEPT_CACHE, keepConference, keptState, keptText, sizeText } from '../../Sources/PocketWeb/Resources/Public/js/apps/conference.js';
+import { KEPT_CACHE, keepConference, keptState, keptText, sizeText } from '../../Sources/PocketWeb/Resources/Public/js/conference/app.js';
 
 const BASE = 'http://pocket.test/conference/conferences/1';
 
@@ -83,7 +83,7 @@ test('a conference never kept, or a failed address, is not reported as kept', as
 });
 
 test('a bookmark form names its talk, and the latest waiting change per talk says what to show', async () => {
-  const { talkOfAction, pendingBookmark } = await import('../../Sources/PocketWeb/Resources/Public/js/apps/conference.js');
+  const { talkOfAction, pendingBookmark } = await import('../../Sources/PocketWeb/Resources/Public/js/conference/app.js');
   assert.equal(talkOfAction('/conference/talks/8803/bookmark'), 8803);
   assert.equal(talkOfAction('/conference/talks/x/bookmark'), null);
   const change = (id, at, kind, talk) => ({ id, at, body: { kind, talk } });

@@ -1,13 +1,13 @@
 /*
- * converter.js: the converter works on the phone. Every key, wheel, category, convention and
+ * converter/app.js: the converter works on the phone. Every key, wheel, category, convention and
  * swap is applied at once by the browser's own engine (js/converter/*, exact BigInt arithmetic
  * from the catalog the server publishes), the screen is updated as the server would render it,
  * the state is kept in localStorage, and the whole state goes to POST /converter/state through
  * the outbox, which sends it when the server can be reached. Without the catalog (never loaded)
  * the form posts as usual; without JavaScript it is a plain form.
  */
-import { Engine } from '../converter/engine.js';
-import { Converter } from '../converter/state.js';
+import { Engine } from './engine.js';
+import { Converter } from './state.js';
 import { enqueue, flush, onChange, pending } from '../outbox.js';
 import { refresh } from '../nav/navigation.js';
 

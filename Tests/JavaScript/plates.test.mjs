@@ -163,7 +163,7 @@ test('once the phone\'s waiting changes are sent, only what another device chang
 test('the Plates scripts write no route, markup, state text or number of states of their own', async () => {
   const { readFile } = await import('node:fs/promises');
   const root = new URL('../../Sources/PocketWeb/Resources/Public/js/', import.meta.url);
-  for (const file of ['apps/plates.js', 'plates/game.js']) {
+  for (const file of ['plates/app.js', 'plates/game.js']) {
     const code = (await readFile(new URL(file, root), 'utf8')).replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
     // Every address comes from the page, every element from its templates.
     assert.doesNotMatch(code, /['"`]\/plates/, `${file} writes a Plates address`);

@@ -1,5 +1,5 @@
 /*
- * conference.js: "Keep Offline" for a conference, and search that says when it needs the server.
+ * conference/app.js: "Keep Offline" for a conference, and search that says when it needs the server.
  *
  * live.js imports this module for #conference-list (data-module) and calls init(element). On a
  * conference's talk list, #conference-keep holds the button: it asks the server for the addresses

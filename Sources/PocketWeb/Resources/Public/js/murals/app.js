@@ -1,5 +1,5 @@
 /*
- * murals.js: the Murals app's map, live location and in-place favourites.
+ * murals/app.js: the Murals app's map, live location and in-place favourites.
  *
  * pocket.js imports this module for every element with data-module and calls init(element):
  * #murals is the main screen (map + list), #mural a mural's page. Everything here enhances pages
@@ -14,8 +14,8 @@
  * replay keeps going while the visitor looks at a mural and comes back.
  */
 
-import { initKeep } from '../murals/keep.js';
-import { initStars } from '../murals/stars.js';
+import { initKeep } from './keep.js';
+import { initStars } from './stars.js';
 
 const EARTH_RADIUS = 6371008.8; // metres, the same mean radius Pocket's server uses
 const STREET_ZOOM = 17;

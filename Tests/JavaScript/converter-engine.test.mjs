@@ -1,7 +1,7 @@
 // The browser converter's pure logic (js/converter/*.js) on a small catalog of the test's own, in
 // the shape /converter/catalog.json has. The real catalog is checked against the Swift engine by
 // Tests/ConverterTests/BrowserEngineCrossCheckTests.swift (1,650 random cases, via
-// e2e/js/converter-crosscheck.mjs).
+// Tests/JavaScript/converter-crosscheck.mjs).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Engine, formatRounded, grouped } from '../../Sources/PocketWeb/Resources/Public/js/converter/engine.js';
