@@ -36,7 +36,7 @@ echo "==> JavaScript unit tests (node --test)"
 node --experimental-detect-module --test Tests/JavaScript/
 
 # The suites run the binary people run: scripts/run.sh's release build, linked as it links it.
-# The optimiser can break what -Onone gets right (bench/README.md: a Swift 6.3.1 miscompile that
+# The optimiser can break what -Onone gets right (docs/testing.md: a Swift 6.3.1 miscompile that
 # only the browser suite against a release build showed).
 echo "==> swift build -c release (pocket, as scripts/run.sh builds it)"
 if ! release_build --product pocket >"$log" 2>&1; then cat "$log"; exit 1; fi
