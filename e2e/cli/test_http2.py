@@ -399,3 +399,76 @@ def test_http2_streams_are_bounded_per_connection_and_per_address(tmp_path):
         for connection in connections:
             connection.close()
         server.stop()
+
+
+def test_forty_clients_at_once_get_exactly_the_per_address_bound_of_http2_requests(tmp_path):
+    """40 clients from one address, each on its own HTTP/2 connection, start 4 uploads at the same
+    moment (160 requests, bodies never sent): exactly 128 are let in and 32 refused (REFUSED_STREAM),
+    whatever the order they arrive in; another address is served meanwhile; and once the clients
+    have gone, every admitted request has been counted out, so the address is served again."""
+    server, cookie = signed_in(tmp_path)
+    cafile = server.data / "tls" / "ca.pem"
+    _, _, page = curl(server.https + "/settings", cafile, "-H", f"Cookie: {cookie}")
+    token = re.search(rb'<meta name="csrf-token" content="([^"]+)"', page).group(1).decode()
+    authority = f"127.0.0.1:{server.port}"
+    fields = (("cookie", cookie), ("x-csrf-token", token), ("content-type", "multipart/form-data; boundary=pocket"),
+              ("content-length", "1000000"))
+    clients, per_client = 40, 4
+    connections = [http2_connection(server.port, cafile, source="127.0.0.4") for _ in range(clients)]
+    assert all(connections), "a connection from 127.0.0.4 was refused"
+    refused, answered, lock, start_line = [], [], threading.Lock(), threading.Barrier(clients)
+
+    def client(connection):
+        reader = FrameReader(connection)
+        ids = list(range(1, 2 * per_client, 2))
+        start_line.wait()
+        connection.sendall(b"".join(post_headers(i, authority, "/settings/import", *fields) for i in ids))
+
+        def note(kind, flags, stream, payload):
+            if stream in ids and kind == RST_STREAM and int.from_bytes(payload, "big") == REFUSED_STREAM:
+                with lock:
+                    refused.append(stream)
+            elif stream in ids and kind in (HEADERS, RST_STREAM):
+                with lock:
+                    answered.append((stream, kind, payload.hex()))
+            return False
+
+        connection.settimeout(8)
+        try:
+            reader.read(note)
+        except TimeoutError:
+            pass  # Admitted uploads wait for their bodies: no answer is the answer.
+
+    threads = [threading.Thread(target=client, args=(connection,)) for connection in connections]
+    try:
+        for thread in threads:
+            thread.start()
+        # Another address is served while the 160 arrive.
+        assert curl(server.https + PUBLIC, cafile)[:2] == ("2", 200)
+        for thread in threads:
+            thread.join(30)
+        assert answered == [], answered
+        assert len(refused) == clients * per_client - 128, f"{len(refused)} refused of {clients * per_client}"
+    finally:
+        for connection in connections:
+            if connection:
+                connection.close()
+    try:
+        deadline = time.time() + 10
+        while True:
+            again = http2_connection(server.port, cafile, source="127.0.0.4")
+            reader = FrameReader(again)
+            again.sendall(post_headers(1, authority, "/settings/import", *fields))
+            again.settimeout(1)
+            outcome = []
+            try:
+                reader.read(lambda kind, flags, stream, payload: stream == 1 and kind == RST_STREAM and not outcome.append(kind))
+            except TimeoutError:
+                pass
+            again.close()
+            if not outcome:
+                break
+            assert time.time() < deadline, "127.0.0.4's requests were not all counted out once its clients went"
+            time.sleep(0.2)
+    finally:
+        server.stop()
