@@ -71,8 +71,23 @@ struct InstallabilityTests {
                 #expect(response.text.contains(renderer.assets.url("css/pocket.css")))
                 #expect(response.text.contains(renderer.assets.url("js/pocket.js")))
                 #expect(response.text.contains("\"/offline\""))
+                #expect(response.text.contains(#"const ROUTES = {"assets":"/static/","manifest":"/manifest.webmanifest","offline":"/offline","serviceWorker":"/sw.js"};"#))
             }
         }
+    }
+
+    /// The worker takes the shell's addresses from `ROUTES`, which `ShellRoute` fills: a route spelled
+    /// in the script itself would go on being asked for after the route moved.
+    @Test func theServiceWorkerScriptSpellsNoRouteOfItsOwn() throws {
+        let renderer = try PageRenderer(resources: WebResources.bundled())
+        let script = try #require(renderer.assets.asset(at: ServiceWorker.scriptPath)).data
+        let code = String(decoding: script, as: UTF8.self).split(separator: "\n").filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.hasPrefix("*") && !trimmed.hasPrefix("/*") && !trimmed.hasPrefix("//")
+        }
+        // Only the tile index's cache key, which is no route (nothing is served there), may be a path.
+        let literals = code.flatMap { $0.matches(of: /["'`](\/[^"'`]*)["'`]/).map { String($0.output.1) } }
+        #expect(literals == ["/pocket-tile-index"], "paths spelled in service-worker.js: \(literals)")
     }
 
     @Test func versionedAssetsAreImmutableAndRevalidate() async throws {

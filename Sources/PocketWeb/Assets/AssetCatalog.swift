@@ -55,10 +55,13 @@ public struct AssetCatalog: Sendable {
     /// Every asset path, sorted.
     public var paths: [String] { assets.keys.sorted() }
 
+    /// The folder every asset is served below (`/static/`), from the shell's route.
+    static let folder = ShellRoute.folder(of: .asset)
+
     /// The versioned URL for an asset; an unknown path still yields a plain URL so a typo shows as a 404, not a crash.
     public func url(_ path: String) -> String {
-        guard let asset = assets[path] else { return "/static/\(path)" }
-        return "/static/\(path)?v=\(asset.hash)"
+        guard let asset = assets[path] else { return Self.folder + path }
+        return Self.folder + path + "?v=" + asset.hash
     }
 
     /// `buffer` gzip-compressed, when it is text of at least `Compression.minimumSize` and gets

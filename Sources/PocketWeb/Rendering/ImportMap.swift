@@ -18,7 +18,7 @@ struct ImportMap: Sendable {
     init(assets: AssetCatalog) throws {
         var imports: [String: String] = [:]
         for path in assets.paths where path.hasPrefix("js/") && path.hasSuffix(".js") && path != ServiceWorker.scriptPath {
-            imports["/static/\(path)"] = assets.url(path)
+            imports[AssetCatalog.folder + path] = assets.url(path)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

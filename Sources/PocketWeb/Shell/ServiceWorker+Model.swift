@@ -16,6 +16,20 @@ enum ServiceWorker {
         let precache: [String]
         /// Map tiles the worker keeps as they are viewed: the apps' tile templates and the placeholder.
         let tiles: Tiles
+        /// The shell's addresses the worker treats apart, from `ShellRoute`: it spells none itself.
+        let routes = Routes()
+
+        /// The worker's `ROUTES` constant.
+        struct Routes: Encodable, Sendable {
+            /// The page shown offline with nothing saved.
+            var offline = ShellRoute.offline.href
+            /// The worker's own script, never intercepted.
+            var serviceWorker = ShellRoute.serviceWorker.href
+            /// The web app manifest, served from the cache and refreshed behind it.
+            var manifest = ShellRoute.manifest.href
+            /// The folder of versioned static files, cache-first.
+            var assets = AssetCatalog.folder
+        }
 
         /// The worker's `TILES` constant.
         struct Tiles: Encodable, Sendable {
@@ -51,7 +65,7 @@ enum ServiceWorker {
     /// The script served at `/sw.js`: the constants as JSON (so any character is escaped for
     /// JavaScript), then `body`.
     static func script(body: String, model: Model) -> String {
-        "const VERSION = \(json(model.version));\nconst PRECACHE = \(json(model.precache));\nconst TILES = \(json(model.tiles));\n" + body
+        "const VERSION = \(json(model.version));\nconst PRECACHE = \(json(model.precache));\nconst TILES = \(json(model.tiles));\nconst ROUTES = \(json(model.routes));\n" + body
     }
 
     /// `value` as JSON; strings and lists of them always encode, so `null` is never written in practice.

@@ -1,10 +1,11 @@
-/* global VERSION, PRECACHE, TILES */
+/* global VERSION, PRECACHE, TILES, ROUTES */
 /*
  * Pocket service worker, served at /sw.js as a module worker. The server puts two constants before
  * this file so that the cache version and the precache list always match the assets of the running
  * build: VERSION (a new build means a new version, so the old caches are dropped on activate),
- * PRECACHE (the shell's files and the offline page) and TILES (the map's tile templates and the
- * placeholder tile); and it points the imports below at their versioned URLs. The outbox is the pages' own module (lib/outbox-core.js, offline/idb-store.js).
+ * PRECACHE (the shell's files and the offline page), TILES (the map's tile templates and the
+ * placeholder tile) and ROUTES (the shell's addresses this worker treats apart, so it spells no
+ * route itself); and it points the imports below at their versioned URLs. The outbox is the pages' own module (lib/outbox-core.js, offline/idb-store.js).
  *
  * Strategy: versioned /static/ assets cache-first; pages from the network when it answers within
  * a few seconds, else the phone's copy marked as saved (data-offline-saved on <html>, read by
@@ -24,7 +25,7 @@ const SHELL = `pocket-shell-${VERSION}`;
 const PAGES = `pocket-pages-${VERSION}`;
 const KEPT = "pocket-kept";
 const TILE_CACHE = "pocket-tiles";
-const OFFLINE = "/offline";
+const OFFLINE = ROUTES.offline;
 /** How long a page may take before the saved copy is shown instead. */
 const NETWORK_WAIT_MS = 4000;
 
@@ -63,12 +64,12 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   // Never intercept ourselves, event streams (they'd be buffered/held open) or media range requests
   // (a cached 200 can't answer them, and 206 responses can't be cached).
-  if (url.pathname === "/sw.js" || request.url.includes("/events")) return;
+  if (url.pathname === ROUTES.serviceWorker) return;
   if (request.headers.get("accept")?.includes("text/event-stream") || request.headers.has("range")) return;
 
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith(ROUTES.assets)) {
     event.respondWith(cacheFirst(request));
-  } else if (url.pathname === "/manifest.webmanifest") {
+  } else if (url.pathname === ROUTES.manifest) {
     event.respondWith(cacheThenUpdate(request, event));
   } else if (request.mode === "navigate" || request.headers.has("X-Pocket-Swap")) {
     event.respondWith(networkFirst(request, event));
