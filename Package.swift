@@ -202,10 +202,14 @@ let package = Package(
         ),
 
         // MARK: Tests
-        // What several suites share (running the browser's JavaScript in Node for the cross-checks);
-        // only test targets depend on it.
+        // What several suites share (running the browser's JavaScript in Node for the cross-checks,
+        // the loopback server the outside services' fixtures run on); only test targets depend on it.
         .target(
             name: "TestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),
@@ -260,6 +264,7 @@ let package = Package(
             dependencies: [
                 "Conference",
                 "PocketCore",
+                "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -273,6 +278,7 @@ let package = Package(
             dependencies: [
                 "Murals",
                 "PocketCore",
+                "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -21,7 +21,7 @@ public enum DemoMuralService {
         let base = imageBase ?? placeholderImageBase
         var records = self.records(count: count, seed: seed, imageBase: base)
         if let since = since?.trimmingCharacters(in: .whitespaces), !since.isEmpty {
-            records = records.filter { String($0.lastModified.prefix(10)) >= since }
+            records = records.filter { String(($0.lastModified ?? "").prefix(10)) >= since }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys] // the same bytes on every run
@@ -62,47 +62,10 @@ public enum DemoMuralService {
 // MARK: - Private
 
 private extension DemoMuralService {
-    struct Record: Encodable {
-        let id: String
-        let title: String
-        let artist: String?
-        let info: String?
-        let thumbnail: String
-        let lat: String
-        let lon: String
-        let enabled: String
-        let lastModified: String
-        let images: [Image]
-
-        struct Image: Encodable {
-            let id: String
-            let filename: String
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            // Explicit nulls, as the real service sends them.
-            try container.encode(artist, forKey: .artist)
-            try container.encode(info, forKey: .info)
-            try container.encode(thumbnail, forKey: .thumbnail)
-            try container.encode(lat, forKey: .lat)
-            try container.encode(lon, forKey: .lon)
-            try container.encode(enabled, forKey: .enabled)
-            try container.encode(lastModified, forKey: .lastModified)
-            try container.encode(images, forKey: .images)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id, title, artist, info, thumbnail, lat, lon, enabled, lastModified, images
-        }
-    }
-
     struct Envelope: Encodable {
         // The service's own key spelling.
         // swiftlint:disable:next identifier_name
-        let newbrighton_murals: [Record]
+        let newbrighton_murals: [MuralRecord]
     }
 
     static let adjectives = ["Neon", "Tidal", "Painted", "Golden", "Windswept", "Electric", "Quiet", "Salt", "Rising", "Lantern", "Copper", "Harbour"]
@@ -115,7 +78,7 @@ private extension DemoMuralService {
         return walk.isEmpty ? [NewBrighton.centre] : walk
     }()
 
-    static func records(count: Int, seed: UInt64, imageBase: URL) -> [Record] {
+    static func records(count: Int, seed: UInt64, imageBase: URL) -> [MuralRecord] {
         guard count > 0 else { return [] }
         var generator = SplitMix64(seed: seed)
         let metresPerDegreeLatitude = 111_195.0
@@ -133,8 +96,8 @@ private extension DemoMuralService {
             let day = Int(generator.next() % 91) // 2022-09-01 … 2022-11-30
             let seconds = Int(generator.next() % 86_400)
             let imageCount = 1 + Int(generator.next() % 3)
-            let images = (1...imageCount).map { Record.Image(id: String(id * 10 + $0), filename: "demo-\(id)-\($0).svg") }
-            return Record(
+            let images = (1...imageCount).map { MuralRecord.Image(id: String(id * 10 + $0), filename: "demo-\(id)-\($0).svg") }
+            return MuralRecord(
                 id: String(id),
                 title: title,
                 artist: id % 5 == 0 ? nil : artists[index % artists.count],

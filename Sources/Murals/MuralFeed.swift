@@ -3,8 +3,9 @@ import PocketCore
 
 /// One record exactly as the murals service sends it: every scalar is a string, and
 /// `artist` / `info` may be null. Numbers are accepted too, so a service that starts sending
-/// `"id": 1` instead of `"id": "1"` still syncs.
-public struct MuralRecord: Decodable, Sendable, Equatable {
+/// `"id": 1` instead of `"id": "1"` still syncs. The one description of the wire record: the
+/// sync reads it, and `DemoMuralService` writes it.
+public struct MuralRecord: Codable, Sendable, Equatable {
     /// The mural's id (a whole number as text).
     public let id: String?
     /// Its title.
@@ -27,11 +28,17 @@ public struct MuralRecord: Decodable, Sendable, Equatable {
     public let images: [Image]?
 
     /// One `{"id", "filename"}` entry of `images`.
-    public struct Image: Decodable, Sendable, Equatable {
+    public struct Image: Codable, Sendable, Equatable {
         /// The picture's id.
         public let id: String?
         /// Its file name under the image base.
         public let filename: String?
+
+        /// An entry to send.
+        public init(id: String?, filename: String?) {
+            self.id = id
+            self.filename = filename
+        }
 
         /// Reads an entry, accepting numbers for strings.
         public init(from decoder: any Decoder) throws {
@@ -40,9 +47,31 @@ public struct MuralRecord: Decodable, Sendable, Equatable {
             filename = container.scalar(.filename)
         }
 
+        /// Writes both keys, with explicit nulls.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(filename, forKey: .filename)
+        }
+
         private enum CodingKeys: String, CodingKey {
             case id, filename
         }
+    }
+
+    /// A record to send.
+    public init(id: String?, title: String?, artist: String?, info: String?, thumbnail: String?, lat: String?, lon: String?,
+                enabled: String?, lastModified: String?, images: [Image]?) {
+        self.id = id
+        self.title = title
+        self.artist = artist
+        self.info = info
+        self.thumbnail = thumbnail
+        self.lat = lat
+        self.lon = lon
+        self.enabled = enabled
+        self.lastModified = lastModified
+        self.images = images
     }
 
     /// Reads a record, accepting numbers for strings and ignoring unknown keys.
@@ -59,6 +88,22 @@ public struct MuralRecord: Decodable, Sendable, Equatable {
         lastModified = container.scalar(.lastModified)
         // A broken image entry costs that picture, not the mural.
         images = (try? container.decodeIfPresent([Lenient<Image>].self, forKey: .images))?.compactMap(\.value)
+    }
+
+    /// Writes every key, with explicit nulls (the service sends `"artist": null`), so the demo
+    /// service's records have the real one's shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(artist, forKey: .artist)
+        try container.encode(info, forKey: .info)
+        try container.encode(thumbnail, forKey: .thumbnail)
+        try container.encode(lat, forKey: .lat)
+        try container.encode(lon, forKey: .lon)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(lastModified, forKey: .lastModified)
+        try container.encode(images, forKey: .images)
     }
 
     private enum CodingKeys: String, CodingKey {

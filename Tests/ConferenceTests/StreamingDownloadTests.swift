@@ -15,9 +15,8 @@ struct StreamingDownloadTests {
         server.put("file.bin", Self.payload, behavior: behavior)
         let folder = TestFiles.folder("download")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await server.application().test(.live) { client in
-            let port = try #require(client.port)
-            let url = try #require(URL(string: "http://127.0.0.1:\(port)/file.bin"))
+        try await server.serving { base in
+            let url = base.appendingPathComponent("file.bin")
             try await body(server, url, folder.appendingPathComponent("file.part"))
         }
     }

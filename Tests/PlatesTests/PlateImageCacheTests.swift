@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import PocketCore
+import TestSupport
 import Testing
 @testable import Plates
 
@@ -13,8 +13,8 @@ struct PlateImageCacheTests {
     /// so a heavily loaded machine cannot turn a slow answer into a missing one.
     static let patience = Duration.seconds(60)
 
-    private func fixture() -> some ApplicationProtocol {
-        let router = Router()
+    /// The picture host's one route.
+    private static func pictureHost(_ router: Router<BasicRequestContext>) {
         router.get("us1/:file") { request, context -> Response in
             let file = try context.parameters.require("file")
             switch file {
@@ -28,7 +28,6 @@ struct PlateImageCacheTests {
                 throw HTTPError(.notFound)
             }
         }
-        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
     private func folder() -> URL {
@@ -40,9 +39,9 @@ struct PlateImageCacheTests {
         let alabama = try #require(catalog.state(code: "AL"))
         let folder = folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await fixture().test(.live) { client in
-            let port = try #require(client.port)
-            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"), patience: Self.patience)
+        try await LoopbackServer.serving(Self.pictureHost) { base in
+            let port = try #require(base.port)
+            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: base, patience: Self.patience)
             #expect(cache.sourceURL(for: alabama).absoluteString == "http://127.0.0.1:\(port)/us1/al09a.jpg")
             let image = await cache.image(for: alabama)
             #expect(image == .init(data: Self.jpeg, contentType: "image/jpeg"))
@@ -58,9 +57,8 @@ struct PlateImageCacheTests {
         let catalog = try StateCatalog.bundled()
         let folder = folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await fixture().test(.live) { client in
-            let port = try #require(client.port)
-            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: URL(string: "http://127.0.0.1:\(port)"), patience: Self.patience)
+        try await LoopbackServer.serving(Self.pictureHost) { base in
+            let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: base, patience: Self.patience)
             let missing = try #require(catalog.state(code: "CA"))
             #expect(await cache.image(for: missing) == nil)
             #expect(await cache.lastFailure(for: missing) == "the server answered 404")

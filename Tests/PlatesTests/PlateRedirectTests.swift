@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import PocketCore
+import TestSupport
 import Testing
 @testable import Plates
 
@@ -13,18 +13,19 @@ struct PlateRedirectTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 100))
 
     /// A server that is not the picture host: something on the LAN or loopback.
-    private func secretServer() -> some ApplicationProtocol {
-        let router = Router()
+    private static func secretServer(_ router: Router<BasicRequestContext>) {
         router.get("secret.png") { _, _ in
             Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: Self.secret)))
         }
-        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
     /// The picture host: Alabama's picture redirects to `elsewhere`, Alaska's to its own Alabama,
     /// Arizona's round in a loop.
-    private func pictureHost(elsewhere: String) -> some ApplicationProtocol {
-        let router = Router()
+    private static func pictureHost(elsewhere: String) -> (Router<BasicRequestContext>) -> Void {
+        { router in Self.pictureHost(router, elsewhere: elsewhere) }
+    }
+
+    private static func pictureHost(_ router: Router<BasicRequestContext>, elsewhere: String) {
         router.get("us1/:file") { _, context -> Response in
             switch try context.parameters.require("file") {
             case "al09a.jpg": return Response(status: .found, headers: [.location: elsewhere])
@@ -34,17 +35,15 @@ struct PlateRedirectTests {
             default: throw HTTPError(.notFound)
             }
         }
-        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
     @Test func aRedirectToAnotherHostIsNeverFollowedAndOneOnTheSameHostIs() async throws {
         let catalog = try StateCatalog.bundled()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plate-redirects-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await secretServer().test(.live) { secret in
-            let secretURL = "http://127.0.0.1:\(try #require(secret.port))/secret.png"
-            try await pictureHost(elsewhere: secretURL).test(.live) { host in
-                let base = URL(string: "http://127.0.0.1:\(try #require(host.port))")
+        try await LoopbackServer.serving(Self.secretServer) { secret in
+            let secretURL = secret.appendingPathComponent("secret.png").absoluteString
+            try await LoopbackServer.serving(Self.pictureHost(elsewhere: secretURL)) { base in
                 let cache = PlateImageCache(folder: folder, fetcher: LiveHTTPFetcher(), base: base, patience: .seconds(60))
                 let alabama = try #require(catalog.state(code: "AL"))
                 #expect(await cache.image(for: alabama) == nil)
@@ -62,14 +61,13 @@ struct PlateRedirectTests {
     }
 
     @Test func anotherAllowedOriginMayBeRedirectedTo() async throws {
-        try await secretServer().test(.live) { secret in
-            let secretPort = try #require(secret.port)
-            let secretURL = try #require(URL(string: "http://127.0.0.1:\(secretPort)/secret.png"))
-            try await pictureHost(elsewhere: secretURL.absoluteString).test(.live) { host in
-                let hostPort = try #require(host.port)
-                let start = try #require(URL(string: "http://127.0.0.1:\(hostPort)/us1/al09a.jpg"))
+        try await LoopbackServer.serving(Self.secretServer) { secret in
+            let secretURL = secret.appendingPathComponent("secret.png")
+            try await LoopbackServer.serving(Self.pictureHost(elsewhere: secretURL.absoluteString)) { host in
+                let start = host.appendingPathComponent("us1/al09a.jpg")
                 let allowed = LiveHTTPFetcher(alsoAllowing: [secretURL])
-                #expect(try await allowed.fetch(start, maxBytes: 1 << 20, timeout: .seconds(30)).data == Self.secret)
+                let fetched = try await allowed.fetch(start, maxBytes: 1 << 20, timeout: .seconds(30))
+                #expect(fetched.data == Self.secret)
                 await #expect(throws: FetchError.redirectedElsewhere(host: "127.0.0.1")) {
                     try await LiveHTTPFetcher().fetch(start, maxBytes: 1 << 20, timeout: .seconds(30))
                 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import PocketCore
+import TestSupport
 import Testing
 @testable import PocketWeb
 
@@ -160,7 +161,10 @@ private final class TalkTexts: @unchecked Sendable {
     }
 
     func serving(_ body: @Sendable (URL) async throws -> Void) async throws {
-        let router = Router()
+        try await LoopbackServer.serving(addRoutes, body)
+    }
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("content/talks_ajax/:id") { [self] _, context -> Response in
             let id = try context.parameters.require("id", as: Int.self)
             let answer = lock.withLock { () -> Answer in
@@ -171,11 +175,6 @@ private final class TalkTexts: @unchecked Sendable {
             case .text(let html): return Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: html)))
             case .status(let code): return Response(status: .init(code: code), body: .init(byteBuffer: ByteBuffer(string: "no")))
             }
-        }
-        let server = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await server.test(.live) { client in
-            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)") else { return }
-            try await body(url)
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PocketCore
+import TestSupport
 @testable import PocketWeb
 
 /// Test parts for the Conference routes: a library on a temporary data folder (sample data), a
@@ -73,7 +74,13 @@ enum ConferenceFixtures {
 
     /// Serves `release` at `/sci-core.json` and its zip beside it on a loopback port, for `body`.
     static func serving(_ release: Release, _ body: @Sendable (URL) async throws -> Void) async throws {
-        let router = Router()
+        try await LoopbackServer.serving({ addRoutes(serving: release, to: $0) }) { base in
+            try await body(base.appendingPathComponent("sci-core.json"))
+        }
+    }
+
+    /// The manifest and the zip it names.
+    private static func addRoutes(serving release: Release, to router: Router<BasicRequestContext>) {
         let zipName = "sci-core.\((try? JSONSerialization.jsonObject(with: release.manifest) as? [String: String])?["version"] ?? "2").zip"
         router.get("sci-core.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: release.manifest)))
@@ -81,11 +88,6 @@ enum ConferenceFixtures {
         router.get(RouterPath(stringLiteral: zipName)) { _, _ in
             Response(status: .ok, headers: [.contentType: "application/zip", .contentLength: String(release.zip.count)],
                      body: .init(byteBuffer: ByteBuffer(bytes: release.zip)))
-        }
-        let server = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await server.test(.live) { client in
-            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)/sci-core.json") else { return }
-            try await body(url)
         }
     }
 

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Plates
 import PocketCore
+import TestSupport
 import Testing
 @testable import PocketWeb
 
@@ -170,14 +171,12 @@ struct PlatesRouteTests {
     }
 
     @Test func statePageShowsThePlateFromTheFixtureServerAndHasNoToolbar() async throws {
-        let router = Router()
-        router.get("us1/al09a.jpg") { _, _ in
-            Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: Self.jpeg)))
+        let pictureHost = { (router: Router<BasicRequestContext>) -> Void in
+            router.get("us1/al09a.jpg") { _, _ in
+                Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: Self.jpeg)))
+            }
         }
-        let images = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await images.test(.live) { imageClient in
-            let port = try #require(imageClient.port)
-            let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        try await LoopbackServer.serving(pictureHost) { base in
             let fixture = try fixture(imageBase: base)
             let app = try await makeApplication(apps: [fixture.app])
             let catalog = try StateCatalog.bundled()

@@ -45,11 +45,10 @@ struct TrustRouteTests {
     }
 
     @Test func eachDevicesStepsAndDownloadComeFirstAndOpen() {
-        let assets = TrustPage.Model.Assets(stylesheet: "s", trustStylesheet: "t", script: "j", favicon: "f", appleTouchIcon: "a")
         let downloads: [PhonePlatform: TrustDownload] = [.apple: .appleProfile, .android: .der, .other: .pem]
         for platform in PhonePlatform.allCases {
             let model = TrustPage.Model(authorityName: "Pocket on laptop", fingerprint: "AB:CD", platform: platform, host: "[fd00::5]",
-                                        httpsPort: 8443, probePath: "/p", assets: assets)
+                                        httpsPort: 8443, probePath: "/p")
             #expect(model.sections.map(\.platform).first == platform)
             #expect(Set(model.sections.map(\.platform)) == Set(PhonePlatform.allCases))
             #expect(model.sections.filter(\.isOpen).map(\.platform) == [platform])

@@ -31,36 +31,78 @@ extension HTML.Interpolation {
     }
 }
 
-/// The shared page layout: head, navigation bar, content and toolbar.
+/// The shared page layout: head, navigation bar, content and toolbar. Every document Pocket's
+/// pages are shown in is written here, the plain-HTTP trust page's included (`Head.plain`).
 enum Layout {
-    /// The whole document for `view`.
+    /// What a document's head loads besides what every page has (the design system's stylesheet,
+    /// the icons, one module script).
+    enum Head {
+        /// A page of Pocket: its client (service worker, outbox, CSRF token, the import map and
+        /// module preloads), the web app metadata and the page's app stylesheet.
+        case pocket(PageContext)
+        /// A page of the plain-HTTP trust listener: Pocket's look and the page's own stylesheet
+        /// and script, without Pocket's client (pocket.js would register the service worker and
+        /// send the outbox, neither of which belongs on plain HTTP) or the web app metadata.
+        case plain(PlainLinks)
+
+        /// Pocket's client's values, or nil on plain HTTP.
+        var client: PageContext? {
+            if case .pocket(let pageContext) = self { pageContext } else { nil }
+        }
+
+        /// The links every document has, and the page's own stylesheet and script.
+        var links: PlainLinks {
+            switch self {
+            case .pocket(let pageContext):
+                PlainLinks(stylesheet: pageContext.stylesheet, pageStylesheet: pageContext.appStylesheet, script: pageContext.script,
+                           favicon: pageContext.favicon, faviconPNG: pageContext.faviconPNG, appleTouchIcon: pageContext.appleTouchIcon)
+            case .plain(let links):
+                links
+            }
+        }
+    }
+
+    /// The versioned links of a document's head (`Head.plain`'s whole head).
+    struct PlainLinks: Sendable, Equatable {
+        /// The design system, `css/pocket.css`.
+        let stylesheet: String
+        /// The page's own stylesheet, when it has one.
+        let pageStylesheet: String?
+        /// The page's one module script.
+        let script: String
+        /// SVG favicon.
+        let favicon: String
+        /// PNG favicon for browsers without SVG icons.
+        let faviconPNG: String
+        /// 180×180 icon for iOS home screens.
+        let appleTouchIcon: String
+    }
+
+    /// The whole document for `view`, a page of Pocket.
     static func document(frame: PageFrame, pageContext: PageContext, view: some PageView) -> HTML {
-        """
+        document(frame: frame, head: .pocket(pageContext), view: view)
+    }
+
+    /// The whole document for `view`, with `head`'s links.
+    static func document(frame: PageFrame, head: Head, view: some PageView) -> HTML {
+        let links = head.links
+        return """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
         <meta name="color-scheme" content="light dark">
-        <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
-        <meta name="theme-color" content="#000000" media="(prefers-color-scheme: dark)">
-        <meta name="apple-mobile-web-app-capable" content="yes">
-        <meta name="mobile-web-app-capable" content="yes">
-        <meta name="apple-mobile-web-app-status-bar-style" content="default">
-        <meta name="apple-mobile-web-app-title" content="Pocket">
-        <meta name="csrf-token" content="\(pageContext.csrfToken)">
-        \(unwrap: pageContext.signedIn, { "<meta name=\"pocket-device\" content=\"\($0.device)\" data-person=\"\($0.person)\" data-name=\"\($0.name)\">" })
-        <meta name="pocket-sw" content="/sw.js">
+        \(unwrap: head.client, clientMeta, else: "<meta name=\"referrer\" content=\"no-referrer\">\n")\
         <title>\(frame.documentTitle)</title>
-        <link rel="manifest" href="/manifest.webmanifest">
-        <link rel="icon" href="\(pageContext.favicon)" type="image/svg+xml">
-        <link rel="icon" href="\(pageContext.faviconPNG)" type="image/png" sizes="32x32">
-        <link rel="apple-touch-icon" href="\(pageContext.appleTouchIcon)">
-        <link rel="stylesheet" href="\(pageContext.stylesheet)">
-        \(unwrap: pageContext.appStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">" })
-        <script type="importmap">\(HTML(trusted: pageContext.importMap))</script>
-        \(each: pageContext.modulePreloads, { "<link rel=\"modulepreload\" href=\"\($0)\">\n" })\
-        <script type="module" src="\(pageContext.script)"></script>
+        \(if: head.client != nil, "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n")\
+        <link rel="icon" href="\(links.favicon)" type="image/svg+xml">
+        <link rel="icon" href="\(links.faviconPNG)" type="image/png" sizes="32x32">
+        <link rel="apple-touch-icon" href="\(links.appleTouchIcon)">
+        <link rel="stylesheet" href="\(links.stylesheet)">
+        \(unwrap: links.pageStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">\n" })\
+        \(unwrap: head.client, modules)\
+        <script type="module" src="\(links.script)"></script>
         </head>
         <body>
         <a class="skip-link" href="#main">Skip to content</a>
@@ -82,6 +124,31 @@ enum Layout {
         </body>
         </html>
 
+        """
+    }
+
+    /// The web app metadata and what Pocket's client reads from the head: the CSRF token, who is
+    /// signed in (for the outbox) and the service worker's address.
+    private static func clientMeta(_ pageContext: PageContext) -> HTML {
+        """
+        <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
+        <meta name="theme-color" content="#000000" media="(prefers-color-scheme: dark)">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-status-bar-style" content="default">
+        <meta name="apple-mobile-web-app-title" content="Pocket">
+        <meta name="csrf-token" content="\(pageContext.csrfToken)">
+        \(unwrap: pageContext.signedIn, { "<meta name=\"pocket-device\" content=\"\($0.device)\" data-person=\"\($0.person)\" data-name=\"\($0.name)\">\n" })\
+        <meta name="pocket-sw" content="/sw.js">
+
+        """
+    }
+
+    /// The import map and a `modulepreload` for every module the page will run.
+    private static func modules(_ pageContext: PageContext) -> HTML {
+        """
+        <script type="importmap">\(HTML(trusted: pageContext.importMap))</script>
+        \(each: pageContext.modulePreloads, { "<link rel=\"modulepreload\" href=\"\($0)\">\n" })
         """
     }
 

@@ -84,6 +84,15 @@ public struct PageRenderer: Sendable {
         return Self.htmlResponse(html.text, status: status)
     }
 
+    /// Renders a page of the plain-HTTP trust listener inside the shared layout, with Pocket's
+    /// stylesheet and icons and the page's own stylesheet and script (`pageStylesheet`, `script`:
+    /// paths under `/static/`) instead of Pocket's client (`Layout.Head.plain`).
+    func plainPage(frame: PageFrame, pageStylesheet: String, script: String, _ view: some PageView) -> Response {
+        let head = Layout.PlainLinks(stylesheet: links.stylesheet, pageStylesheet: assets.url(pageStylesheet), script: assets.url(script),
+                                     favicon: links.favicon, faviconPNG: links.faviconPNG, appleTouchIcon: links.appleTouchIcon)
+        return Self.htmlResponse(Layout.document(frame: frame, head: .plain(head), view: view).text)
+    }
+
     /// Renders `model`'s page inside the shared layout, or answers with the page `memo` kept from an
     /// earlier request with the same frame, pageContext and model.
     func page<Model, View: PageView>(frame: PageFrame, context: PocketRequestContext, memo: PageMemo<Model>, model: Model,

@@ -27,24 +27,13 @@ enum TrustPage {
         let httpsURL: String
         /// A small file on the HTTPS origin whose fetch succeeds once the phone trusts Pocket.
         let probePath: String
-        /// The page's own stylesheet and script.
-        let assets: Assets
 
-        struct Assets: Sendable, Equatable {
-            let stylesheet: String
-            let trustStylesheet: String
-            let script: String
-            let favicon: String
-            let appleTouchIcon: String
-        }
-
-        init(authorityName: String, fingerprint: String, platform: PhonePlatform, host: String, httpsPort: Int, probePath: String, assets: Assets) {
+        init(authorityName: String, fingerprint: String, platform: PhonePlatform, host: String, httpsPort: Int, probePath: String) {
             self.authorityName = authorityName
             self.fingerprint = fingerprint
             self.httpsPort = httpsPort
             self.httpsURL = "https://\(host):\(httpsPort)/"
             self.probePath = probePath
-            self.assets = assets
             let ordered = [platform] + PhonePlatform.allCases.filter { $0 != platform }
             sections = ordered.map { Self.section(for: $0, authorityName: authorityName, isOpen: $0 == platform) }
         }

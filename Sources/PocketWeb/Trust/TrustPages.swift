@@ -46,17 +46,14 @@ struct TrustPages: Sendable {
     @Sendable func trustPage(_ request: Request, context: PocketRequestContext) throws -> Response {
         guard let trust else { throw HTTPError(.notFound) }
         let authority = trust.keeper.authority
-        let assets = renderer.assets
         let model = TrustPage.Model(
             authorityName: authority.displayName, fingerprint: authority.fingerprint,
             platform: PhonePlatform(userAgent: request.headers[.userAgent]),
             host: HostName.urlHost(requestHost(request)), httpsPort: trust.httpsPort(),
-            probePath: ShellRoute.asset("icons/favicon-32.png").href,
-            assets: .init(stylesheet: assets.url("css/pocket.css"), trustStylesheet: assets.url("css/apps/trust.css"),
-                          script: assets.url("js/trust.js"), favicon: assets.url("icons/pocket.svg"),
-                          appleTouchIcon: assets.url("icons/apple-touch-icon.png"))
+            probePath: ShellRoute.asset("icons/favicon-32.png").href
         )
-        var response = PageRenderer.htmlResponse(TrustPage.View(model: model).document.text)
+        var response = renderer.plainPage(frame: PageFrame(title: "Trust Pocket"), pageStylesheet: "css/apps/trust.css", script: "js/trust.js",
+                                          TrustPage.View(model: model))
         response.headers[.cacheControl] = "no-store"
         return response
     }

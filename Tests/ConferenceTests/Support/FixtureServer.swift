@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import TestSupport
 
 /// A real HTTP server on loopback for the installer and downloader tests: it serves files from
 /// memory with ETags and byte ranges, and can misbehave on purpose (drop a connection half way,
@@ -64,14 +64,14 @@ final class FixtureServer: @unchecked Sendable {
         "\"" + Insecure.MD5.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined() + "\""
     }
 
-    /// The fixture as a Hummingbird application on a free loopback port.
-    func application() -> some ApplicationProtocol {
-        let router = Router()
-        router.get(":name") { [self] request, context -> Response in
-            let name = try context.parameters.require("name")
-            return try await respond(name: name, range: request.headers[.range], ifRange: request.headers[.ifRange])
-        }
-        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    /// Runs `body` with the fixture's base address (`http://127.0.0.1:<port>`) while it serves.
+    func serving<Value>(_ body: @Sendable (URL) async throws -> Value) async throws -> Value {
+        try await LoopbackServer.serving({ router in
+            router.get(":name") { [self] request, context -> Response in
+                let name = try context.parameters.require("name")
+                return try await respond(name: name, range: request.headers[.range], ifRange: request.headers[.ifRange])
+            }
+        }, body)
     }
 
     private func respond(name: String, range: String?, ifRange: String?) async throws -> Response {

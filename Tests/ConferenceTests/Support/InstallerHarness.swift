@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import PocketCore
 import Testing
 @testable import Conference
@@ -27,9 +25,8 @@ struct InstallerHarness: Sendable {
             progressInterval: .milliseconds(10)
         )
         let installer = DatabaseInstaller(library: library, settings: settings)
-        try await server.application().test(.live) { client in
-            let port = try #require(client.port)
-            let base = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        try await server.serving { address in
+            let base = try #require(URL(string: address.absoluteString + "/"))
             try await body(InstallerHarness(folder: folder, library: library, installer: installer, server: server, base: base))
         }
     }

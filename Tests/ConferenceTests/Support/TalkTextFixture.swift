@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import TestSupport
 
 /// A loopback stand-in for the talk-text site: `/content/talks_ajax/:id` answers the text set for
 /// that talk (or a made-up one), a status, or nothing for a while; it counts every request.
@@ -30,7 +30,10 @@ final class TalkTextFixture: @unchecked Sendable {
 
     /// Runs `body` with the fixture's base address while it serves on a free loopback port.
     func serving(_ body: @Sendable (URL) async throws -> Void) async throws {
-        let router = Router()
+        try await LoopbackServer.serving(addRoutes, body)
+    }
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("content/talks_ajax/:id") { [self] _, context -> Response in
             let id = try context.parameters.require("id", as: Int.self)
             let answer = lock.withLock { () -> Answer in
@@ -48,11 +51,6 @@ final class TalkTextFixture: @unchecked Sendable {
                 try await Task.sleep(for: .seconds(seconds))
                 return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "late")))
             }
-        }
-        let server = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await server.test(.live) { client in
-            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)") else { return }
-            try await body(url)
         }
     }
 }

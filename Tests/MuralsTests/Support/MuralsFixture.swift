@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import PocketCore
+import TestSupport
 @testable import Murals
 
 /// A real murals service on loopback: `GET /nbm/data2.php?class=newbrighton_murals[&lastModified=YYYY-MM-DD]`
@@ -69,8 +69,8 @@ final class MuralsFixture: @unchecked Sendable {
         lock.withLock { pictureHits }
     }
 
-    func application() -> some ApplicationProtocol {
-        let router = Router()
+    /// The service's two routes.
+    private func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("nbm/data2.php") { [self] request, _ -> Response in
             var query: [String: String] = [:]
             for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
@@ -102,16 +102,14 @@ final class MuralsFixture: @unchecked Sendable {
             guard let (data, type) = picture else { throw HTTPError(.notFound) }
             return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
-        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
     /// Runs `body` with the fixture live; `endpoint` is the feed URL with `class=newbrighton_murals`.
     func run(_ body: @Sendable (_ endpoint: URL, _ base: URL) async throws -> Void) async throws {
-        try await application().test(.live) { client in
-            guard let port = client.port,
-                  let endpoint = URL(string: "http://127.0.0.1:\(port)/nbm/data2.php?class=newbrighton_murals"),
-                  let base = URL(string: "http://127.0.0.1:\(port)/") else {
-                throw HTTPError(.internalServerError, message: "the fixture has no port")
+        try await LoopbackServer.serving(addRoutes) { address in
+            guard let endpoint = URL(string: address.absoluteString + "/nbm/data2.php?class=newbrighton_murals"),
+                  let base = URL(string: address.absoluteString + "/") else {
+                throw HTTPError(.internalServerError, message: "the fixture's address \(address) takes no path")
             }
             try await body(endpoint, base)
         }

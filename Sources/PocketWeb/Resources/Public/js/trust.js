@@ -8,14 +8,15 @@
 import { continueURL, platformOf } from './lib/trust-core.js';
 
 const RETRY_MS = 3000;
-const main = document.querySelector('[data-trust]');
-if (main) start(main);
+// The status line carries where to continue: the HTTPS port and the file to probe there.
+const anchor = document.querySelector('[data-trust]');
+if (anchor) start(anchor);
 
-function start(main) {
-  const target = continueURL(location, main.dataset.httpsPort);
+function start(anchor) {
+  const target = continueURL(location, anchor.dataset.httpsPort);
   const status = document.getElementById('trust-status');
   if (!target || !status) return;
-  const probe = new URL(main.dataset.probe || '/', target).href;
+  const probe = new URL(anchor.dataset.probe || '/', target).href;
 
   const mine = document.getElementById(`trust-${platformOf(navigator.userAgent, navigator.maxTouchPoints)}`);
   if (mine && !mine.open) {

@@ -1,5 +1,7 @@
 /// Outside sources an app needs, and the Content-Security-Policy they produce: same-origin everything, no inline script,
-/// widened only by the outside sources that registered apps declare.
+/// widened only by the outside sources that registered apps declare. The server's one policy: each app declares its
+/// sources (`PocketApp.externalSources`), `buildApplication` merges them, `SecurityHeadersMiddleware` sends the result
+/// and the trust listener's `TrustHeadersMiddleware` widens it by the HTTPS origin.
 public struct ExternalSources: Sendable, Equatable {
     /// Extra image sources (e.g. `https://upload.wikimedia.org`).
     public var imageSources: [String] = []

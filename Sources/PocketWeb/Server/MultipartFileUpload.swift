@@ -4,7 +4,10 @@ import NIOCore
 
 /// Streams one file field of a `multipart/form-data` body to disk as it arrives, so an upload of any
 /// size needs only a few kilobytes of memory. Other fields are skipped. The body is parsed by
-/// MultipartKit's `MultipartParser`, through `Reader`.
+/// MultipartKit's `MultipartParser`, through `Reader`: the one multipart reading in Pocket, beside
+/// `FormFields` for URL-encoded forms. The Conference settings save an uploaded database with it;
+/// People's household-data import (`MultipartForm`) reads its small form whole with the same
+/// `boundary(contentType:)` and `Reader`.
 struct MultipartFileUpload {
     /// The saved file.
     struct Saved: Sendable, Equatable {
