@@ -322,18 +322,25 @@ def post_headers(stream, authority, path, *fields):
     return frame(HEADERS, flags=0x4, stream=stream, payload=block)
 
 
+def waiting_uploads(tmp_path):
+    """Own HTTPS with an owner signed in, and what a signed-in upload needs to start and then wait
+    for a body that never comes (a household-data import of a megabyte): (server, CA file, the
+    :authority, the header fields with the session cookie and CSRF token)."""
+    server, cookie = signed_in(tmp_path)
+    cafile = server.data / "tls" / "ca.pem"
+    _, _, page = curl(server.https + "/settings", cafile, "-H", f"Cookie: {cookie}")
+    token = re.search(rb'<meta name="csrf-token" content="([^"]+)"', page).group(1).decode()
+    fields = (("cookie", cookie), ("x-csrf-token", token), ("content-type", "multipart/form-data; boundary=pocket"),
+              ("content-length", "1000000"))
+    return server, cafile, f"127.0.0.1:{server.port}", fields
+
+
 def test_http2_streams_are_bounded_per_connection_and_per_address(tmp_path):
     """One HTTP/2 connection may carry 64 requests at once (announced in its settings), and one address
     128 over all its connections, as HTTP/1.1's 128 connections carry 128: a stream beyond either is
     refused (REFUSED_STREAM, which a client may retry), the address is served again as streams close,
     and other addresses are served throughout. Each request is an upload whose body never comes."""
-    server, cookie = signed_in(tmp_path)
-    cafile = server.data / "tls" / "ca.pem"
-    _, _, page = curl(server.https + "/settings", cafile, "-H", f"Cookie: {cookie}")
-    token = re.search(rb'<meta name="csrf-token" content="([^"]+)"', page).group(1).decode()
-    authority = f"127.0.0.1:{server.port}"
-    fields = (("cookie", cookie), ("x-csrf-token", token), ("content-type", "multipart/form-data; boundary=pocket"),
-              ("content-length", "1000000"))
+    server, cafile, authority, fields = waiting_uploads(tmp_path)
     connections = []
 
     def connect(acknowledge):
@@ -406,13 +413,7 @@ def test_forty_clients_at_once_get_exactly_the_per_address_bound_of_http2_reques
     moment (160 requests, bodies never sent): exactly 128 are let in and 32 refused (REFUSED_STREAM),
     whatever the order they arrive in; another address is served meanwhile; and once the clients
     have gone, every admitted request has been counted out, so the address is served again."""
-    server, cookie = signed_in(tmp_path)
-    cafile = server.data / "tls" / "ca.pem"
-    _, _, page = curl(server.https + "/settings", cafile, "-H", f"Cookie: {cookie}")
-    token = re.search(rb'<meta name="csrf-token" content="([^"]+)"', page).group(1).decode()
-    authority = f"127.0.0.1:{server.port}"
-    fields = (("cookie", cookie), ("x-csrf-token", token), ("content-type", "multipart/form-data; boundary=pocket"),
-              ("content-length", "1000000"))
+    server, cafile, authority, fields = waiting_uploads(tmp_path)
     clients, per_client = 40, 4
     connections = [http2_connection(server.port, cafile, source="127.0.0.4") for _ in range(clients)]
     assert all(connections), "a connection from 127.0.0.4 was refused"

@@ -7,7 +7,7 @@ import PocketCore
 /// never commits it or loads it from a CDN.
 public struct LeafletAssets: Sendable {
     /// Where Debian's `libjs-leaflet` puts the library (`Settings.leafletDirectory`'s default).
-    public static let defaultFolder = URL(fileURLWithPath: Settings.leafletDirectory.defaultText ?? "/usr/share/javascript/leaflet", isDirectory: true)
+    public static let defaultFolder = URL(fileURLWithPath: Settings.leafletDirectory.defaultText ?? "", isDirectory: true)
 
     /// One served file.
     struct File: Sendable {
