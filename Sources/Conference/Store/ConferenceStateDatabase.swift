@@ -38,6 +38,11 @@ struct ConferenceStateDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
+    /// Migrates only up to `identifier`, leaving a database as an older release wrote it (tests).
+    static func migrate(_ writer: any DatabaseWriter, upTo identifier: String) throws {
+        try migrator.migrate(writer, upTo: identifier)
+    }
+
     /// The installed database's record; nil while the sample is in use.
     func installed() async throws -> InstalledDatabase? {
         try await installedRecord.value(for: 1) { try await readInstalled() }
