@@ -9,19 +9,6 @@ extension MuralsDatabase {
     /// Where stars are kept: `favourite`, `favourite_decision`, `favourite_change_seen`.
     static let stars = ToggleTables(name: "favourite")
 
-    /// The words of a star change the phones send: `favourite` / `unfavourite` of a `mural`.
-    public static let starWords = ToggleWords(on: "favourite", off: "unfavourite", item: "mural")
-
-    /// Checks a star change as the phone sent it; a bad one throws `MuralsError.invalidChange`
-    /// naming what is wrong, so the outbox drops it (a 4xx) rather than retrying it forever.
-    public static func starChange(id: String, at: Int64, kind: String, muralID: Int) throws(MuralsError) -> ToggleChange {
-        do {
-            return try ToggleChange(id: id, at: at, kind: kind, itemID: muralID, words: starWords)
-        } catch {
-            throw .invalidChange(error.message)
-        }
-    }
-
     /// Applies a star changed on a phone (from its outbox) for `person`, by the rule on
     /// `ToggleChange`, in one transaction; the outcome says what it did. Setting a star needs a
     /// shown mural (`MuralsError.unknownMural`), unless a later change already decided it.
@@ -35,5 +22,20 @@ extension MuralsDatabase {
     static func checkShown(_ muralID: Int, _ db: Database) throws {
         let shown = try Bool.fetchOne(db, sql: "SELECT isEnabled FROM murals WHERE id = ?", arguments: [muralID]) ?? false
         guard shown else { throw MuralsError.unknownMural(muralID) }
+    }
+}
+
+extension ToggleChange {
+    /// The words of a star change the phones send: `favourite` / `unfavourite` of a `mural`.
+    public static let starWords = ToggleWords(on: "favourite", off: "unfavourite", item: "mural")
+
+    /// Checks a star change as the phone sent it; a bad one throws `MuralsError.invalidChange`
+    /// naming what is wrong, so the outbox drops it (a 4xx) rather than retrying it forever.
+    public static func star(id: String, at: Int64, kind: String, muralID: Int) throws(MuralsError) -> ToggleChange {
+        do {
+            return try ToggleChange(id: id, at: at, kind: kind, itemID: muralID, words: starWords)
+        } catch {
+            throw .invalidChange(error.message)
+        }
     }
 }

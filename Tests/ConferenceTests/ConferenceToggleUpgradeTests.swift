@@ -79,3 +79,16 @@ struct ConferenceToggleUpgradeTests {
         #expect(seen == 5)
     }
 }
+
+/// A phone's bookmark change is checked in Conference's words, and refused with `ConferenceError`.
+@Suite("Conference bookmark change checks")
+struct ConferenceBookmarkCheckTests {
+    @Test func badBookmarkChangesSayWhatIsWrongAsConferenceError() throws {
+        #expect(throws: ConferenceError.invalidChange(ChangeID.rule)) { try ToggleChange.bookmark(id: "", at: 1, kind: "bookmark", talkID: 1) }
+        #expect(throws: ConferenceError.invalidChange("“talk” must be a talk’s id, not 0")) { try ToggleChange.bookmark(id: "a", at: 1, kind: "bookmark", talkID: 0) }
+        #expect(throws: ConferenceError.invalidChange("“kind” must be bookmark or unbookmark")) {
+            try ToggleChange.bookmark(id: "a", at: 1, kind: "favourite", talkID: 1)
+        }
+        #expect(try ToggleChange.bookmark(id: "a", at: 1, kind: "unbookmark", talkID: 8802).isOn == false)
+    }
+}

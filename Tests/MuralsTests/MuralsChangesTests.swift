@@ -19,7 +19,7 @@ struct MuralsChangesTests {
     }
 
     private func change(_ id: String, at: Int64, _ kind: String, mural: Int) throws -> ToggleChange {
-        try MuralsDatabase.starChange(id: id, at: at, kind: kind, muralID: mural)
+        try ToggleChange.star(id: id, at: at, kind: kind, muralID: mural)
     }
 
     @Test func aResentChangeChangesNothingTheSecondTime() async throws {
@@ -132,7 +132,7 @@ struct MuralsChangesUpgradeTests {
         #expect(try await store.favouriteIDs(of: PersonID(rawValue: 2)) == [3])
         #expect(try await store.visitedIDs(of: .firstOwner) == [3])
         // A favourite from before has no recorded time: even an old offline change decides it.
-        let clear = try MuralsDatabase.starChange(id: "after-upgrade", at: 1, kind: "unfavourite", muralID: 2)
+        let clear = try ToggleChange.star(id: "after-upgrade", at: 1, kind: "unfavourite", muralID: 2)
         #expect(try await store.apply(clear, for: .firstOwner).result == .applied)
         #expect(try await store.apply(clear, for: .firstOwner).result == .duplicate)
         #expect(try await store.favouriteIDs(of: .firstOwner) == [1])

@@ -42,7 +42,7 @@ struct MuralsTimeRepairTests {
 
         // then un-starring either mural is applied, not "superseded".
         for mural in [1, 2] {
-            let clear = try MuralsDatabase.starChange(id: "unstar-\(mural)", at: ChangeTime.milliseconds(Date()) + 1000, kind: "unfavourite", muralID: mural)
+            let clear = try ToggleChange.star(id: "unstar-\(mural)", at: ChangeTime.milliseconds(Date()) + 1000, kind: "unfavourite", muralID: mural)
             #expect(try await store.apply(clear, for: .firstOwner).result == .applied)
         }
         #expect(try await store.favouriteIDs(of: .firstOwner).isEmpty)

@@ -25,7 +25,7 @@ struct MuralsToggleUpgradeTests {
     }
 
     private func star(_ id: String, at: Int64, _ kind: String, _ mural: Int) throws -> ToggleChange {
-        try MuralsDatabase.starChange(id: id, at: at, kind: kind, muralID: mural)
+        try ToggleChange.star(id: id, at: at, kind: kind, muralID: mural)
     }
 
     @Test func theToggleReleasesStarsDecisionsAndSeenIdsSurviveAndStillDecide() async throws {

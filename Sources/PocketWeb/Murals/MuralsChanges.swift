@@ -20,7 +20,7 @@ enum MuralsChanges {
 
         /// The change these fields describe, with the envelope's id and time.
         func change(id: String, at: Int64) throws(MuralsError) -> ToggleChange {
-            try MuralsDatabase.starChange(id: id, at: at, kind: kind, muralID: mural)
+            try ToggleChange.star(id: id, at: at, kind: kind, muralID: mural)
         }
     }
 
