@@ -13,7 +13,8 @@ public struct ToggleTables: Sendable, Equatable {
     /// The items' table; the other two are named after it.
     public let name: String
 
-    /// The tables of one toggle (`bookmark`, `favourite`).
+    /// The tables of one toggle (`bookmark`, `favourite`). `name` is one of Pocket's own table
+    /// names, never outside input: it goes into the SQL as it is.
     public init(name: String) {
         self.name = name
     }
