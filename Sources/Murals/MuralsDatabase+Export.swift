@@ -31,8 +31,8 @@ extension MuralsDatabase {
     /// `person`'s stars and visits, read in one transaction.
     public func exported(for person: PersonID) async throws -> MuralsExport {
         try await writer.read { db in
-            let stars = try Row.fetchAll(db, sql: "SELECT muralID, addedAt FROM favourites WHERE personID = ? ORDER BY muralID", arguments: [person.rawValue])
-                .map { MuralsExport.Star(muralID: try $0.decode(forColumn: "muralID"), addedAt: try $0.decode(forColumn: "addedAt")) }
+            let stars = try Self.stars.items(of: person, db).sorted { $0.itemID < $1.itemID }
+                .map { MuralsExport.Star(muralID: $0.itemID, addedAt: $0.addedAt) }
             let visits = try Row.fetchAll(db, sql: "SELECT muralID, visitedAt FROM visited WHERE personID = ? ORDER BY muralID", arguments: [person.rawValue])
                 .map { MuralsExport.Visit(muralID: try $0.decode(forColumn: "muralID"), visitedAt: ChangeTime.milliseconds(try $0.decode(Date.self, forColumn: "visitedAt"))) }
             return MuralsExport(stars: stars, visits: visits)
@@ -60,16 +60,7 @@ extension MuralsDatabase {
                     skipped.append(star.muralID)
                     continue
                 }
-                let decided = try Int64.fetchOne(db, sql: "SELECT at FROM favourite_decisions WHERE personID = ? AND muralID = ?",
-                                                 arguments: [person.rawValue, star.muralID])
-                if let decided, decided > star.addedAt { continue }
-                try db.execute(
-                    sql: """
-                        INSERT INTO favourites(personID, muralID, addedAt) VALUES (?, ?, ?)
-                        ON CONFLICT(personID, muralID) DO UPDATE SET addedAt = MIN(addedAt, excluded.addedAt)
-                        """,
-                    arguments: [person.rawValue, star.muralID, star.addedAt])
-                try Self.recordDecision(db, person: person, muralID: star.muralID, at: star.addedAt, changeID: "import")
+                try Self.stars.takeIn(itemID: star.muralID, addedAt: star.addedAt, for: person, db)
             }
             for visit in data.visits {
                 let date = ChangeTime.date(visit.visitedAt)

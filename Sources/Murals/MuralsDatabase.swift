@@ -90,24 +90,16 @@ public final class MuralsDatabase: HealthChecked {
     /// The ids `person` marked favourite (kept even while a mural is hidden).
     public func favouriteIDs(of person: PersonID) async throws -> Set<Int> {
         try await memo.favourites.value(for: person) { try await writer.read { db in
-            try Set(Int.fetchAll(cached: db, sql: "SELECT muralID FROM favourites WHERE personID = ?", arguments: [person.rawValue]))
+            try Set(Self.stars.items(of: person, db).map(\.itemID))
         } }
     }
 
     /// Marks or unmarks a favourite of `person`; marking needs a shown mural (`MuralsError.unknownMural`).
+    /// A form post is a change made now: offline changes older than it no longer win.
     public func setFavourite(_ isFavourite: Bool, muralID: Int, for person: PersonID) async throws {
         try await writer.write { db in
-            if isFavourite {
-                let shown = try Bool.fetchOne(db, sql: "SELECT isEnabled FROM murals WHERE id = ?", arguments: [muralID]) ?? false
-                guard shown else { throw MuralsError.unknownMural(muralID) }
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO favourites(personID, muralID, addedAt) VALUES (?, ?, ?)",
-                    arguments: [person.rawValue, muralID, ChangeTime.milliseconds(Date())])
-            } else {
-                try db.execute(sql: "DELETE FROM favourites WHERE personID = ? AND muralID = ?", arguments: [person.rawValue, muralID])
-            }
-            // A form post is a change made now: offline changes older than it no longer win.
-            try Self.recordDecision(db, person: person, muralID: muralID, at: ChangeTime.milliseconds(Date()), changeID: "")
+            if isFavourite { try Self.checkShown(muralID, db) }
+            try Self.stars.write(isFavourite, itemID: muralID, for: person, at: ChangeTime.milliseconds(Date()), changeID: "", db)
         }
     }
 
@@ -302,6 +294,26 @@ private extension MuralsDatabase {
             try ChangeTime.repairTimesAhead(db, table: "favourites", columns: ["addedAt"], now: now)
             try ChangeTime.repairTimesAhead(db, table: "favourite_decisions", columns: ["at"], now: now)
             try ChangeTime.repairDatesAhead(db, table: "visited", columns: ["visitedAt"], now: now)
+        }
+        // Stars become the toggle Conference's bookmarks also are (`ToggleTables`): one shape,
+        // `favourite`, `favourite_decision` and `favourite_change_seen`, keyed by `itemID`. Every
+        // row moves as it is (times were already milliseconds); when a change id was seen is not
+        // kept, as nothing read it. Written out here rather than by `ToggleTables`, so this
+        // migration stays as it ran.
+        migrator.registerMigration("v6: stars as the shared toggle's tables") { db in
+            try db.execute(sql: """
+                ALTER TABLE favourites RENAME TO favourite;
+                ALTER TABLE favourite RENAME COLUMN muralID TO itemID;
+                ALTER TABLE favourite_decisions RENAME TO favourite_decision;
+                ALTER TABLE favourite_decision RENAME COLUMN muralID TO itemID;
+                CREATE TABLE favourite_change_seen(
+                    personID INTEGER NOT NULL,
+                    changeID TEXT NOT NULL,
+                    PRIMARY KEY(personID, changeID)
+                );
+                INSERT INTO favourite_change_seen(personID, changeID) SELECT personID, changeID FROM applied_changes;
+                DROP TABLE applied_changes;
+                """)
         }
         return migrator
     }

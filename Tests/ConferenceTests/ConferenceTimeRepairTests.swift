@@ -13,16 +13,15 @@ struct ConferenceTimeRepairTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conference-repair-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let farAhead: Int64 = 221_845_392_000_000 // 1 January 9000
-        // Given a bookmark and a view an older Pocket imported at 1 January 9000,
-        do {
-            let library = try await ConferenceLibrary.open(folder: folder)
-            try await library.importTalks(ConferenceExport(bookmarks: [.init(talkID: 8770, addedAt: farAhead)], recentTalks: [.init(talkID: 8770, viewedAt: farAhead)]),
-                                          for: .firstOwner)
-            #expect(try await library.bookmarkedTalkIDs(of: .firstOwner) == [8770])
-        }
+        // Given a bookmark and a view an older Pocket imported at 1 January 9000 (in the tables of
+        // that release, migrated up to v5),
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: folder.appendingPathComponent("state.sqlite").path)
+        try ConferenceStateDatabase.migrate(queue, upTo: "v5: bookmark changes from the outbox")
         try await queue.write { db in
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: ["v6: bookmark and view times ahead of the clock brought back"])
+            try db.execute(sql: "INSERT INTO bookmark(personID, talkID, addedAt) VALUES (1, 8770, '9000-01-01 00:00:00.000')")
+            try db.execute(sql: "INSERT INTO bookmark_decision(personID, talkID, at, changeID) VALUES (1, 8770, ?, 'import')", arguments: [farAhead])
+            try db.execute(sql: "INSERT INTO recent_talk(personID, talkID, viewedAt) VALUES (1, 8770, '9000-01-01 00:00:00.000')")
         }
         try queue.close()
 
@@ -31,7 +30,7 @@ struct ConferenceTimeRepairTests {
         let exported = try await library.exportedTalks(for: .firstOwner)
         let latest = ChangeTime.latest(now: Date())
         #expect(exported.bookmarks.allSatisfy { $0.addedAt <= latest } && exported.recentTalks.allSatisfy { $0.viewedAt <= latest })
-        let unbookmark = try BookmarkChange(id: "unbookmark", at: ChangeTime.milliseconds(Date()) + 1000, kind: "unbookmark", talkID: 8770)
+        let unbookmark = try ToggleChange.bookmark(id: "unbookmark", at: ChangeTime.milliseconds(Date()) + 1000, kind: "unbookmark", talkID: 8770)
         #expect(try await library.apply(unbookmark, for: .firstOwner).result == .applied)
         #expect(try await library.bookmarkedTalkIDs(of: .firstOwner).isEmpty)
         try await Task.sleep(for: .milliseconds(5))

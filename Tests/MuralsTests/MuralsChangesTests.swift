@@ -18,17 +18,17 @@ struct MuralsChangesTests {
         return store
     }
 
-    private func change(_ id: String, at: Int64, _ kind: String, mural: Int) throws -> MuralsFavouriteChange {
-        try MuralsFavouriteChange(id: id, at: at, kind: kind, muralID: mural)
+    private func change(_ id: String, at: Int64, _ kind: String, mural: Int) throws -> ToggleChange {
+        try ToggleChange.star(id: id, at: at, kind: kind, muralID: mural)
     }
 
     @Test func aResentChangeChangesNothingTheSecondTime() async throws {
         let store = try await store()
         let star = try change("A", at: 1_000, "favourite", mural: 1)
-        #expect(try await store.apply(star, for: Self.owner) == MuralsChangeOutcome(result: .applied, isFavourite: true))
+        #expect(try await store.apply(star, for: Self.owner) == ToggleOutcome(result: .applied, isOn: true))
         // Cleared since, by a later change; the resend of the old one must not set it again.
         _ = try await store.apply(try change("B", at: 2_000, "unfavourite", mural: 1), for: Self.owner)
-        #expect(try await store.apply(star, for: Self.owner) == MuralsChangeOutcome(result: .duplicate, isFavourite: false))
+        #expect(try await store.apply(star, for: Self.owner) == ToggleOutcome(result: .duplicate, isOn: false))
         #expect(try await store.favouriteIDs(of: Self.owner).isEmpty)
     }
 
@@ -39,7 +39,7 @@ struct MuralsChangesTests {
         #expect(try await store.apply(try change("p1-a", at: 5_000, "favourite", mural: 2), for: Self.owner).result == .applied)
         #expect(try await store.apply(try change("p1-b", at: 3_000, "favourite", mural: 3), for: Self.owner).result == .applied)
         #expect(try await store.apply(try change("p2-a", at: 3_000, "unfavourite", mural: 2), for: Self.owner)
-            == MuralsChangeOutcome(result: .superseded, isFavourite: true))
+            == ToggleOutcome(result: .superseded, isOn: true))
         #expect(try await store.apply(try change("p2-b", at: 6_000, "unfavourite", mural: 3), for: Self.owner).result == .applied)
         #expect(try await store.favouriteIDs(of: Self.owner) == [2])
     }
@@ -132,7 +132,7 @@ struct MuralsChangesUpgradeTests {
         #expect(try await store.favouriteIDs(of: PersonID(rawValue: 2)) == [3])
         #expect(try await store.visitedIDs(of: .firstOwner) == [3])
         // A favourite from before has no recorded time: even an old offline change decides it.
-        let clear = try MuralsFavouriteChange(id: "after-upgrade", at: 1, kind: "unfavourite", muralID: 2)
+        let clear = try ToggleChange.star(id: "after-upgrade", at: 1, kind: "unfavourite", muralID: 2)
         #expect(try await store.apply(clear, for: .firstOwner).result == .applied)
         #expect(try await store.apply(clear, for: .firstOwner).result == .duplicate)
         #expect(try await store.favouriteIDs(of: .firstOwner) == [1])

@@ -52,7 +52,7 @@ struct MuralsMemoTests {
         let cli = try DatabaseQueue(path: url.path)
         try await cli.write { db in
             try db.execute(sql: "UPDATE murals SET title = 'Renamed' WHERE id = 1")
-            try db.execute(sql: "INSERT INTO favourites(personID, muralID, addedAt) VALUES (?, 1, ?)", arguments: [PersonID.firstOwner.rawValue, Self.when])
+            try db.execute(sql: "INSERT INTO favourite(personID, itemID, addedAt) VALUES (?, 1, ?)", arguments: [PersonID.firstOwner.rawValue, ChangeTime.milliseconds(Self.when)])
         }
         try cli.close()
         // Then the kept answers are dropped

@@ -91,9 +91,9 @@ struct MuralsUpgradeTests {
         #expect(try await store.favouriteIDs(of: .firstOwner) == [1, 3])
         #expect(try await store.favouriteIDs(of: PersonID(rawValue: 2)) == [2])
         // A resend of that release's outbox star changes nothing; an older change does not win.
-        let resend = try MuralsFavouriteChange(id: "release-star", at: 1, kind: "unfavourite", muralID: 3)
+        let resend = try ToggleChange.star(id: "release-star", at: 1, kind: "unfavourite", muralID: 3)
         #expect(try await store.apply(resend, for: .firstOwner).result == .duplicate)
-        let older = try MuralsFavouriteChange(id: "older", at: 1, kind: "unfavourite", muralID: 3)
+        let older = try ToggleChange.star(id: "older", at: 1, kind: "unfavourite", muralID: 3)
         #expect(try await store.apply(older, for: .firstOwner).result == .superseded)
         #expect(try await store.favouriteIDs(of: .firstOwner) == [1, 3])
     }

@@ -15,21 +15,21 @@ struct MuralsTimeRepairTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("murals.sqlite")
         let farAhead: Int64 = 221_845_392_000_000 // 1 January 9000
-        // Given a star and a visit an older Pocket imported at 1 January 9000, and a star v4 could not read,
-        do {
-            let store = try MuralsDatabase.onDisk(at: url)
-            let shown = (1...2).map { id in
-                Mural(id: id, title: "Mural \(id)", artist: nil, info: nil, thumbnail: nil, coordinate: GeoCoordinate(latitude: 53.4, longitude: -3.0),
-                      isEnabled: true, lastModified: "2026-01-01", images: [])
-            }
-            _ = try await store.apply(shown, fetchedAt: Date(), wasIncremental: false)
-            try await store.importData(MuralsExport(stars: [.init(muralID: 1, addedAt: farAhead)], visits: [.init(muralID: 1, visitedAt: farAhead)]), for: .firstOwner)
-        }
+        // Given a star and a visit an older Pocket imported at 1 January 9000, and a star v4 could not read
+        // (in the tables of that release, migrated up to v4),
         let queue = try DatabaseQueue(path: url.path)
+        try MuralsDatabase.migrate(queue, upTo: "v4: favourites' times as milliseconds")
         try await queue.write { db in
-            try db.execute(sql: "INSERT INTO favourites(personID, muralID, addedAt) VALUES (1, 2, 253402300800000)")
-            try db.execute(sql: "INSERT INTO favourite_decisions(personID, muralID, at, changeID) VALUES (1, 2, 253402300800000, 'v4')")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: ["v5: star and visit times ahead of the clock brought back"])
+            for id in 1...2 {
+                try db.execute(sql: """
+                    INSERT INTO murals(id, title, artist, info, thumbnail, latitude, longitude, isEnabled, lastModified)
+                    VALUES (?, ?, NULL, NULL, NULL, 53.4, -3.0, 1, '2026-01-01')
+                    """, arguments: [id, "Mural \(id)"])
+            }
+            try db.execute(sql: "INSERT INTO favourites(personID, muralID, addedAt) VALUES (1, 1, ?), (1, 2, 253402300800000)", arguments: [farAhead])
+            try db.execute(sql: "INSERT INTO favourite_decisions(personID, muralID, at, changeID) VALUES (1, 1, ?, 'import'), (1, 2, 253402300800000, 'v4')",
+                           arguments: [farAhead])
+            try db.execute(sql: "INSERT INTO visited(personID, muralID, visitedAt) VALUES (1, 1, '9000-01-01 00:00:00.000')")
         }
         try queue.close()
 
@@ -42,7 +42,7 @@ struct MuralsTimeRepairTests {
 
         // then un-starring either mural is applied, not "superseded".
         for mural in [1, 2] {
-            let clear = try MuralsFavouriteChange(id: "unstar-\(mural)", at: ChangeTime.milliseconds(Date()) + 1000, kind: "unfavourite", muralID: mural)
+            let clear = try ToggleChange.star(id: "unstar-\(mural)", at: ChangeTime.milliseconds(Date()) + 1000, kind: "unfavourite", muralID: mural)
             #expect(try await store.apply(clear, for: .firstOwner).result == .applied)
         }
         #expect(try await store.favouriteIDs(of: .firstOwner).isEmpty)

@@ -51,7 +51,7 @@ struct ConferenceBookmarkChangeTests {
         #expect(try await library.bookmarkedTalkIDs(of: member.person.id) == [8802])
         // The page's own form is a change made now: it wins over an older one arriving later.
         try await library.setBookmark(false, talkID: 8803, for: owner.person.id)
-        let late = try BookmarkChange(id: "late", at: outboxBase + 10, kind: "bookmark", talkID: 8803)
+        let late = try ToggleChange.bookmark(id: "late", at: outboxBase + 10, kind: "bookmark", talkID: 8803)
         #expect(try await library.apply(late, for: owner.person.id).result == .superseded)
         #expect(try await library.bookmarkedTalkIDs(of: owner.person.id).isEmpty)
     }

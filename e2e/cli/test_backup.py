@@ -469,3 +469,36 @@ def test_every_file_pocket_writes_is_its_owners_alone_however_it_is_started(tmp_
     archive = archive_path(run("backup", "--data-dir", str(data)))
     assert stat.S_IMODE(archive.stat().st_mode) == 0o600
     assert stat.S_IMODE(archive.parent.stat().st_mode) == 0o700
+
+
+def test_an_archive_of_the_release_before_the_shared_toggle_restores_every_bookmark_and_star(tmp_path):
+    """Bookmarks and stars moved into one table shape (issue #36): an archive of that release's
+    folder (the backup copies the databases as they are) restores with every bookmark, star,
+    decision and seen change id in the new tables, a bookmark's date now its milliseconds."""
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "Tests/Fixtures/release-toggle-data", data)
+    archive = archive_path(run("backup", "--to", str(tmp_path / "backups"), "--data-dir", str(data)))
+    murals = next(entry for entry in verify(archive)["files"] if entry["path"] == "murals-demo.sqlite")
+    assert murals["migrations"][-1] == "v5: star and visit times ahead of the clock brought back"
+
+    restored = tmp_path / "restored"
+    done = run("restore", str(archive), "--data-dir", str(restored))
+    assert done.returncode == 0, done.stderr
+    t = 1795880093705
+    with closing(sqlite3.connect(restored / "murals-demo.sqlite")) as database:
+        assert database.execute("SELECT personID, itemID, addedAt FROM favourite ORDER BY personID, itemID").fetchall() == [
+            (1, 1, t + 17), (1, 2, t + 1000), (2, 4, t + 4000)]
+        assert database.execute("SELECT personID, itemID, at, changeID FROM favourite_decision ORDER BY personID, itemID").fetchall() == [
+            (1, 1, t + 17, ""), (1, 2, t + 1000, "toggle-star-1"), (1, 3, t + 3000, "toggle-unstar-2"), (2, 4, t + 4000, "toggle-bea-star")]
+        assert sorted(database.execute("SELECT personID, changeID FROM favourite_change_seen").fetchall()) == [
+            (1, "toggle-old-3"), (1, "toggle-star-1"), (1, "toggle-star-2"), (1, "toggle-unstar-2"), (2, "toggle-bea-star")]
+    # Conference's state is migrated when Pocket next opens it.
+    server, _ = serve(restored)
+    stop(server)
+    with closing(sqlite3.connect(restored / "conference" / "state.sqlite")) as database:
+        assert database.execute("SELECT personID, itemID, addedAt FROM bookmark ORDER BY personID, itemID").fetchall() == [
+            (1, 8802, t + 67), (1, 8803, t + 1000), (2, 8805, t + 4000)]
+        assert database.execute("SELECT personID, itemID, at, changeID FROM bookmark_decision ORDER BY personID, itemID").fetchall() == [
+            (1, 8802, t + 67, ""), (1, 8803, t + 1000, "toggle-mark-1"), (1, 8804, t + 3000, "toggle-unmark-2"), (2, 8805, t + 4000, "toggle-bea-mark")]
+        assert sorted(database.execute("SELECT personID, changeID FROM bookmark_change_seen").fetchall()) == [
+            (1, "toggle-mark-1"), (1, "toggle-mark-2"), (1, "toggle-old-mark"), (1, "toggle-unmark-2"), (2, "toggle-bea-mark")]

@@ -157,13 +157,13 @@ extension ConferenceLibrary {
         try await state.setBookmark(isBookmarked, talkID: talkID, for: person, at: date)
     }
 
-    /// Applies a bookmark change from a phone's outbox by `BookmarkChange`'s rule; setting a
+    /// Applies a bookmark change from a phone's outbox by `ToggleChange`'s rule; setting a
     /// bookmark needs a talk the database has (`ConferenceError.unknownTalk`).
-    public func apply(_ change: BookmarkChange, for person: PersonID) async throws -> BookmarkOutcome {
+    public func apply(_ change: ToggleChange, for person: PersonID) async throws -> ToggleOutcome {
         let exists: Bool
-        if change.isBookmarked {
+        if change.isOn {
             do {
-                _ = try await talk(id: change.talkID)
+                _ = try await talk(id: change.itemID)
                 exists = true
             } catch ConferenceError.unknownTalk {
                 exists = false

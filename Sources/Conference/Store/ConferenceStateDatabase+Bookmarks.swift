@@ -2,57 +2,48 @@ import Foundation
 import GRDB
 import PocketCore
 
-/// Bookmarks changed on a phone and sent from its outbox, merged by the rule on `BookmarkChange`
-/// (each id once, the latest change per talk wins).
+/// Bookmarks: a talk's bookmark is the shared per-person toggle (`ToggleChange`, `ToggleTables`),
+/// changed by the talk page's form or from a phone's outbox and merged by its rule (each id once,
+/// the latest change per talk wins).
 extension ConferenceStateDatabase {
+    /// Where bookmarks are kept: `bookmark`, `bookmark_decision`, `bookmark_change_seen`.
+    static let bookmarks = ToggleTables(name: "bookmark")
+
     /// Applies `change` for `person` in one transaction and says what it did. `talkExists` is
     /// asked only when the change would set a bookmark (the talk must be one the database has).
-    func apply(_ change: BookmarkChange, for person: PersonID, talkExists: Bool) async throws -> BookmarkOutcome {
+    func apply(_ change: ToggleChange, for person: PersonID, talkExists: Bool) async throws -> ToggleOutcome {
         try await writer.write { db in
-            let bookmarked = { () throws -> Bool in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM bookmark WHERE personID = ? AND talkID = ?)",
-                                  arguments: [person.rawValue, change.talkID]) ?? false
+            try Self.bookmarks.apply(change, for: person, db) { _ in
+                guard talkExists else { throw ConferenceError.unknownTalk(change.itemID) }
             }
-            let seen = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM bookmark_change_seen WHERE personID = ? AND changeID = ?)",
-                arguments: [person.rawValue, change.id]) ?? false
-            if seen { return BookmarkOutcome(result: .duplicate, isBookmarked: try bookmarked()) }
-            if let decided = try Row.fetchOne(
-                db, sql: "SELECT at, changeID FROM bookmark_decision WHERE personID = ? AND talkID = ?",
-                arguments: [person.rawValue, change.talkID]),
-               !change.supersedes(at: try decided.decode(forColumn: "at"), id: try decided.decode(forColumn: "changeID")) {
-                try Self.remember(change, person: person, db)
-                return BookmarkOutcome(result: .superseded, isBookmarked: try bookmarked())
-            }
-            if change.isBookmarked, !talkExists { throw ConferenceError.unknownTalk(change.talkID) }
-            try Self.remember(change, person: person, db)
-            try Self.writeBookmark(change.isBookmarked, talkID: change.talkID, person: person, date: ChangeTime.date(change.at), db)
-            try Self.recordBookmarkDecision(db, person: person, talkID: change.talkID, at: change.at, changeID: change.id)
-            return BookmarkOutcome(result: .applied, isBookmarked: change.isBookmarked)
         }
     }
 
-    /// Adds (keeping the first date) or removes one bookmark, inside the caller's transaction.
-    static func writeBookmark(_ isBookmarked: Bool, talkID: Int, person: PersonID, date: Date, _ db: Database) throws {
-        if isBookmarked {
-            try db.execute(sql: "INSERT INTO bookmark(personID, talkID, addedAt) VALUES (?, ?, ?) ON CONFLICT(personID, talkID) DO NOTHING",
-                           arguments: [person.rawValue, talkID, date])
-        } else {
-            try db.execute(sql: "DELETE FROM bookmark WHERE personID = ? AND talkID = ?", arguments: [person.rawValue, talkID])
+    /// Bookmarks or unbookmarks a talk for `person`; adding again keeps the first time. A change
+    /// made now (the form): offline changes older than it no longer win.
+    func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
+        try await writer.write { db in
+            try Self.bookmarks.write(isBookmarked, itemID: talkID, for: person, at: ChangeTime.milliseconds(date), changeID: "", db)
         }
     }
 
-    /// Remembers which change decided `person`'s bookmark of a talk, for the latest-wins rule.
-    static func recordBookmarkDecision(_ db: Database, person: PersonID, talkID: Int, at: Int64, changeID: String) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO bookmark_decision(personID, talkID, at, changeID) VALUES (?, ?, ?, ?)
-                ON CONFLICT(personID, talkID) DO UPDATE SET at = excluded.at, changeID = excluded.changeID
-                """,
-            arguments: [person.rawValue, talkID, at, changeID])
+    /// The talks `person` bookmarked, newest first, read from the database.
+    func readBookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
+        try await writer.read { db in try Self.bookmarks.items(of: person, db).map(\.itemID) }
     }
+}
 
-    private static func remember(_ change: BookmarkChange, person: PersonID, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO bookmark_change_seen(personID, changeID) VALUES (?, ?)", arguments: [person.rawValue, change.id])
+extension ToggleChange {
+    /// The words of a bookmark change the phones send: `bookmark` / `unbookmark` of a `talk`.
+    public static let bookmarkWords = ToggleWords(on: "bookmark", off: "unbookmark", item: "talk")
+
+    /// Checks a bookmark change as the phone sent it; a bad one throws
+    /// `ConferenceError.invalidChange` naming what is wrong, so the outbox drops it (a 4xx).
+    public static func bookmark(id: String, at: Int64, kind: String, talkID: Int) throws(ConferenceError) -> ToggleChange {
+        do {
+            return try ToggleChange(id: id, at: at, kind: kind, itemID: talkID, words: bookmarkWords)
+        } catch {
+            throw .invalidChange(error.message)
+        }
     }
 }

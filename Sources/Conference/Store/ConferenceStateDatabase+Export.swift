@@ -45,9 +45,7 @@ extension ConferenceStateDatabase {
     /// `person`'s bookmarks and recent talks, read in one transaction.
     func exported(for person: PersonID) async throws -> ConferenceExport {
         try await writer.read { db in
-            let bookmarks = try Row.fetchAll(db, sql: "SELECT talkID, addedAt FROM bookmark WHERE personID = ? ORDER BY addedAt DESC, talkID DESC",
-                                             arguments: [person.rawValue])
-                .map { ConferenceExport.Bookmark(talkID: try $0.decode(forColumn: "talkID"), addedAt: ChangeTime.milliseconds(try $0.decode(Date.self, forColumn: "addedAt"))) }
+            let bookmarks = try Self.bookmarks.items(of: person, db).map { ConferenceExport.Bookmark(talkID: $0.itemID, addedAt: $0.addedAt) }
             let recent = try Row.fetchAll(db, sql: "SELECT talkID, viewedAt FROM recent_talk WHERE personID = ? ORDER BY viewedAt DESC, talkID DESC LIMIT ?",
                                           arguments: [person.rawValue, Self.keptRecentTalks])
                 .map { ConferenceExport.RecentTalk(talkID: try $0.decode(forColumn: "talkID"), viewedAt: ChangeTime.milliseconds(try $0.decode(Date.self, forColumn: "viewedAt"))) }
@@ -65,16 +63,9 @@ extension ConferenceStateDatabase {
         }
         try await writer.write { db in
             for bookmark in data.bookmarks {
-                // A bookmark is decided at the time it was made, as an outbox change would be: an
-                // un-bookmark made here later still wins.
-                let decided = try Int64.fetchOne(db, sql: "SELECT at FROM bookmark_decision WHERE personID = ? AND talkID = ?",
-                                                 arguments: [person.rawValue, bookmark.talkID])
-                if let decided, decided > bookmark.addedAt { continue }
-                try db.execute(sql: """
-                    INSERT INTO bookmark(personID, talkID, addedAt) VALUES (?, ?, ?)
-                    ON CONFLICT(personID, talkID) DO UPDATE SET addedAt = MIN(addedAt, excluded.addedAt)
-                    """, arguments: [person.rawValue, bookmark.talkID, Self.storedDate(milliseconds: bookmark.addedAt)])
-                try Self.recordBookmarkDecision(db, person: person, talkID: bookmark.talkID, at: bookmark.addedAt, changeID: "import")
+                // Decided at the time it was made, as an outbox change would be: an un-bookmark
+                // made here later still wins.
+                try Self.bookmarks.takeIn(itemID: bookmark.talkID, addedAt: bookmark.addedAt, for: person, db)
             }
             for talk in data.recentTalks {
                 try db.execute(sql: """

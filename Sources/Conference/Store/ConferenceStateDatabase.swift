@@ -38,6 +38,11 @@ struct ConferenceStateDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
+    /// Migrates only up to `identifier`, leaving a database as an older release wrote it (tests).
+    static func migrate(_ writer: any DatabaseWriter, upTo identifier: String) throws {
+        try migrator.migrate(writer, upTo: identifier)
+    }
+
     /// The installed database's record; nil while the sample is in use.
     func installed() async throws -> InstalledDatabase? {
         try await installedRecord.value(for: 1) { try await readInstalled() }
@@ -201,15 +206,6 @@ struct ConferenceStateDatabase: Sendable {
         }
     }
 
-    /// Bookmarks or unbookmarks a talk for `person`; adding again keeps the first date. A change
-    /// made now (the form): offline changes older than it no longer win.
-    func setBookmark(_ isBookmarked: Bool, talkID: Int, for person: PersonID, at date: Date) async throws {
-        try await writer.write { db in
-            try Self.writeBookmark(isBookmarked, talkID: talkID, person: person, date: date, db)
-            try Self.recordBookmarkDecision(db, person: person, talkID: talkID, at: ChangeTime.milliseconds(date), changeID: "")
-        }
-    }
-
     /// Whether `person` has bookmarked the talk, from the kept list of their bookmarks (every talk
     /// page asks).
     func isBookmarked(talkID: Int, by person: PersonID) async throws -> Bool {
@@ -219,13 +215,6 @@ struct ConferenceStateDatabase: Sendable {
     /// The talks `person` bookmarked, newest first.
     func bookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
         try await personTalks.value(for: .bookmarked(person)) { try await readBookmarkedTalkIDs(of: person) }
-    }
-
-    private func readBookmarkedTalkIDs(of person: PersonID) async throws -> [Int] {
-        try await writer.read { db in
-            try Int.fetchAll(cached: db, sql: "SELECT talkID FROM bookmark WHERE personID = ? ORDER BY addedAt DESC, talkID DESC",
-                             arguments: [person.rawValue])
-        }
     }
 
     /// `"word"*` for each word typed (letters and digits), all required: "holl chi" finds
@@ -339,6 +328,26 @@ private extension ConferenceStateDatabase {
             try ChangeTime.repairTimesAhead(db, table: "bookmark_decision", columns: ["at"], now: now)
             try ChangeTime.repairDatesAhead(db, table: "bookmark", columns: ["addedAt"], now: now)
             try ChangeTime.repairDatesAhead(db, table: "recent_talk", columns: ["viewedAt"], now: now)
+        }
+        // Bookmarks become the toggle Murals' stars also are (`ToggleTables`): one shape, keyed by
+        // `itemID`, a bookmark's time in milliseconds since 1970 like the stars' (it was a date;
+        // one unreadable counts as 1970, the oldest). Written out here rather than by
+        // `ToggleTables`, so this migration stays as it ran.
+        migrator.registerMigration("v7: bookmarks as the shared toggle's tables") { db in
+            try db.execute(sql: """
+                CREATE TABLE bookmark_v7(
+                    personID INTEGER NOT NULL,
+                    itemID INTEGER NOT NULL,
+                    addedAt INTEGER NOT NULL,
+                    PRIMARY KEY(personID, itemID)
+                );
+                INSERT INTO bookmark_v7(personID, itemID, addedAt)
+                    SELECT personID, talkID, COALESCE(CAST(ROUND((julianday(addedAt) - 2440587.5) * 86400000.0) AS INTEGER), 0)
+                    FROM bookmark;
+                DROP TABLE bookmark;
+                ALTER TABLE bookmark_v7 RENAME TO bookmark;
+                ALTER TABLE bookmark_decision RENAME COLUMN talkID TO itemID;
+                """)
         }
         return migrator
     }

@@ -8,7 +8,7 @@ import PocketCore
 ///
 /// Body: `{"kind": "bookmark" | "unbookmark", "talk": <id>}`. Answers 200 `{id, talk,
 /// bookmarked, result}` (result: applied, superseded or duplicate, so a resend is harmless), 404
-/// for a talk the database does not have. The change is applied by the rule on `BookmarkChange`
+/// for a talk the database does not have. The change is applied by the rule on `ToggleChange`
 /// (each id once, the latest change per talk wins).
 enum ConferenceChanges {
     /// The app's fields of a change.
@@ -19,8 +19,8 @@ enum ConferenceChanges {
         let talk: Int
 
         /// The change these fields describe, with the envelope's id and time.
-        func change(id: String, at: Int64) throws(ConferenceError) -> BookmarkChange {
-            try BookmarkChange(id: id, at: at, kind: kind, talkID: talk)
+        func change(id: String, at: Int64) throws(ConferenceError) -> ToggleChange {
+            try ToggleChange.bookmark(id: id, at: at, kind: kind, talkID: talk)
         }
     }
 
@@ -39,7 +39,7 @@ extension ConferencePages {
         try await Outbox.handle(request, context: context) { (change: Outbox.Change<ConferenceChanges.Body>) in
             let bookmark = try change.body.change(id: change.id, at: change.at)
             let outcome = try await store.apply(bookmark, for: change.person)
-            return ConferenceChanges.Answer(id: bookmark.id, talk: bookmark.talkID, bookmarked: outcome.isBookmarked, result: outcome.result.rawValue)
+            return ConferenceChanges.Answer(id: bookmark.id, talk: bookmark.itemID, bookmarked: outcome.isOn, result: outcome.result.rawValue)
         }
     }
 }

@@ -8,7 +8,7 @@ import PocketCore
 ///
 /// Body: `{"kind": "favourite" | "unfavourite", "mural": <id>}`. Answers 200 `{id, mural,
 /// favourite, result}` (result: applied, superseded or duplicate, so a resend is harmless), 404 for
-/// an unknown mural. The change is applied by the rule on `MuralsFavouriteChange` (each id once,
+/// an unknown mural. The change is applied by the rule on `ToggleChange` (each id once,
 /// the latest change per mural wins).
 enum MuralsChanges {
     /// The app's fields of a change.
@@ -19,8 +19,8 @@ enum MuralsChanges {
         let mural: Int
 
         /// The change these fields describe, with the envelope's id and time.
-        func change(id: String, at: Int64) throws(MuralsError) -> MuralsFavouriteChange {
-            try MuralsFavouriteChange(id: id, at: at, kind: kind, muralID: mural)
+        func change(id: String, at: Int64) throws(MuralsError) -> ToggleChange {
+            try ToggleChange.star(id: id, at: at, kind: kind, muralID: mural)
         }
     }
 
@@ -39,7 +39,7 @@ extension MuralsPages {
         try await Outbox.handle(request, context: context) { (change: Outbox.Change<MuralsChanges.Body>) in
             let star = try change.body.change(id: change.id, at: change.at)
             let outcome = try await store.apply(star, for: change.person)
-            return MuralsChanges.Answer(id: star.id, mural: star.muralID, favourite: outcome.isFavourite, result: outcome.result.rawValue)
+            return MuralsChanges.Answer(id: star.id, mural: star.itemID, favourite: outcome.isOn, result: outcome.result.rawValue)
         }
     }
 }

@@ -2,7 +2,7 @@
  * murals/stars.js: favourite stars that work with no server. The stars are real form posts (they
  * work without JavaScript); here a tap toggles the star at once and the change goes into the
  * outbox (js/outbox.js), which sends it to POST /murals/changes when Pocket can be reached. The
- * server applies each change once and the latest per mural wins (MuralsFavouriteChange).
+ * server applies each change once and the latest per mural wins (ToggleChange).
  *
  * A page may be the phone's saved copy, older than changes still waiting, so those are applied
  * to the stars shown as the page opens. Once they have been sent, the saved copies of the pages
