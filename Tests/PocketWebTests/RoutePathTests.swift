@@ -6,8 +6,6 @@ import Testing
 @Suite("Route paths")
 struct RoutePathTests {
     @Test func everyPathOfEveryAppGivesItsLink() {
-        check(MuralsRoute.self, [.main, .mural(7), .favourite(7), .changes, .offlineList, .thumbnail(7), .image(7, 2), .refresh, .walk,
-                                 .trail, .trailJSON, .visited, .clearVisited, .leaflet("leaflet.js"), .demoFeed, .demoImage("a.jpg")])
         check(ConferenceRoute.self, [.conferences, .conference(202504), .talk(8770), .talkText(8770), .keep(202504), .bookmark(8770),
                                      .bookmarkChanges, .volumes, .book(3), .chapter(book: 3, chapter: 4), .verse(book: 3, chapter: 4, verse: 5),
                                      .speakers, .speaker(12), .search("faith"), .settings, .checkForUpdate, .install, .importDatabase, .events])
@@ -24,8 +22,6 @@ struct RoutePathTests {
     @Test func linksAreTheOnesPagesAlwaysHad() {
         #expect(ShellRoute.home.href == "/")
         #expect(ShellRoute.asset("css/pocket.css").href == "/static/css/pocket.css")
-        #expect(MuralsRoute.main.href == "/murals")
-        #expect(MuralsRoute.image(7, 2).href == "/murals/mural/7/images/2")
         #expect(ConferenceRoute.talk(5, from: .speaker(7)).href == "/conference/talks/5?from=speaker-7")
         #expect(ConferenceRoute.verse(book: 1, chapter: 2, verse: nil).href == "/conference/citations/1/2/all")
         #expect(ConferenceRoute.search("two words").href == "/conference/search?q=two%20words")
@@ -33,7 +29,6 @@ struct RoutePathTests {
         #expect(PlatesRoute.sound("spot").href == "/plates/sounds/spot.wav")
         #expect(PlatesRoute.confirmUnspot("UT").href == PlatesRoute.unspot("UT").href)
         #expect(ConverterRoute.catalog.href.hasPrefix("/converter/catalog.json?v="))
-        #expect(MuralsRoute.folder(of: .demoImage) == "/murals/demo-service/images/")
         #expect(ShellRoute.folder(of: .asset) == "/static/")
         #expect(PeopleRoute.removePerson(4).href == "/settings/people/4/remove")
         #expect(PeopleRoute.folder(of: .setup) == "/setup/")
