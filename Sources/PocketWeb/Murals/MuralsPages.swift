@@ -33,7 +33,7 @@ struct MuralsPages: Sendable {
     }
 
     static let app = "murals"
-    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
+    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href())
     private static let mainBack = BackLink(label: "Murals", href: MuralsRoute.main.href())
 
     /// Every route of the app with its handler; the demo service's only when it is the one used.

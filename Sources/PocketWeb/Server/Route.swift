@@ -160,7 +160,7 @@ struct Endpoint: Sendable {
     let respond: @Sendable (Request, PocketRequestContext) async throws -> Response
 }
 
-extension RouterGroup<PocketRequestContext> {
+extension RouterMethods where Context == PocketRequestContext {
     /// Registers each of `endpoints`.
     func add(_ endpoints: [Endpoint]) {
         for endpoint in endpoints {
