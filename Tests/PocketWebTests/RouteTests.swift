@@ -188,6 +188,21 @@ struct RouteTests {
         #expect(TrustRoute.download(.pem).href() == "/trust/" + TrustDownload.pem.fileName)
     }
 
+    @Test func everyAppAnswersAMalformedValueWithNotFound() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
+        let murals = MuralsApp(store: try MuralsDatabase.inMemory(), service: .demo, imageFolder: folder, leaflet: nil)
+        let conference = ConferenceFixtures.app(try await ConferenceFixtures.library())
+        let app = try await makeApplication(apps: [murals, try Self.plates(), conference, RemoteApp(store: try RemoteDatabase.inMemory())])
+        try await app.test(.router) { client in
+            for uri in ["/murals/mural/abc", "/murals/mural/1/images/x", "/murals/mural/abc/thumbnail", "/plates/trips/x", "/plates/sounds/x.wav",
+                        "/conference/talks/x", "/conference/citations/1/2/x", "/conference/citations/x/2", "/conference/speakers/1e3"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test func aSoundThatDoesNotExistIsNotFound() async throws {
         let plates = try Self.plates()
         let app = try await makeApplication(apps: [plates])
