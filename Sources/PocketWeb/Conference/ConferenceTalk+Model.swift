@@ -41,6 +41,8 @@ struct ConferenceTalk: Sendable, Hashable {
         /// The button's words: the page's script switches between them when a tap changes the bookmark.
         static let addLabel = "Bookmark", removeLabel = "Remove Bookmark"
 
+        /// The talk, for conference/app.js (which so never reads an id out of `action`).
+        let talk: Int
         let action: String
         let newValue: String
         let label: String
@@ -95,7 +97,7 @@ struct ConferenceTalk: Sendable, Hashable {
             return Citation(reference: citation.reference, href: href, pageLabel: citation.page.map { "p. \($0)" })
         }
         citationsNote = citationsAvailable ? "This talk cites no scripture in the index." : "This database has no citation index."
-        bookmark = BookmarkForm(action: ConferenceRoute.bookmark.href(talk.id), newValue: isBookmarked ? "0" : "1",
+        bookmark = BookmarkForm(talk: talk.id, action: ConferenceRoute.bookmark.href(talk.id), newValue: isBookmarked ? "0" : "1",
                                 label: isBookmarked ? BookmarkForm.removeLabel : BookmarkForm.addLabel, isBookmarked: isBookmarked,
                                 returnTo: ConferenceRoute.talkHref(talk.id, from: source))
     }

@@ -129,6 +129,8 @@ enum MuralsHome {
 
 /// A favourite star: a real form POST (works without JavaScript), which murals/app.js sends in place.
 struct MuralsFavouriteForm: Sendable, Hashable {
+    /// The mural, for murals/stars.js (which so never reads an id out of `action`).
+    let muralID: Int
     let action: String
     let isFavourite: Bool
     let newValue: String
@@ -136,6 +138,7 @@ struct MuralsFavouriteForm: Sendable, Hashable {
     let returnTo: String
 
     init(muralID: Int, title: String, isFavourite: Bool, returnTo: String) {
+        self.muralID = muralID
         action = MuralsRoute.favourite.href(muralID)
         self.isFavourite = isFavourite
         newValue = isFavourite ? "0" : "1"
