@@ -31,7 +31,7 @@ private enum RoutePart: Sendable {
 }
 
 /// One route, declared once: its method, its path below its app's prefix (`mural/:id`; `:name` a
-/// parameter, `**` the rest of the path) and the types of the values that fill its parameters, in
+/// parameter, `**` the rest of the path; a `*` that matches without being read is not used) and the types of the values that fill its parameters, in
 /// order. The same value builds links (`href`) and, with a handler, the endpoint the router
 /// registers (`handle`), so a link can never point at a route that does not exist, and a handler
 /// receives its values already typed.
@@ -59,7 +59,7 @@ struct Route<each Value: PathValue>: Sendable {
             if part.hasPrefix(":") {
                 parts.append(.parameter)
                 names.append(String(part.dropFirst()))
-            } else if part == "**" || part == "*" {
+            } else if part == "**" {
                 parts.append(.parameter)
                 names.append(nil)
             } else {
