@@ -75,7 +75,7 @@ struct PairCommand: AsyncParsableCommand {
             return WebTrust.phoneLinks(leaf: leaf, httpsPort: configuration.port, httpPort: httpPort)
         }
         let hosts = ServedNames.live(configuredNames: configuration.names, bindHost: configuration.host).phoneHosts
-        return PhoneLinks(hosts: hosts, secure: true, port: configuration.port, trustPage: .init(port: httpPort, path: TrustRoute.page.href))
+        return PhoneLinks(hosts: hosts, secure: true, port: configuration.port, trustPage: .init(port: httpPort, path: TrustRoute.pageHref))
     }
 }
 

@@ -83,9 +83,11 @@ test('a conference never kept, or a failed address, is not reported as kept', as
 });
 
 test('a bookmark form names its talk, and the latest waiting change per talk says what to show', async () => {
-  const { talkOfAction, pendingBookmark } = await import('../../Sources/PocketWeb/Resources/Public/js/conference/app.js');
-  assert.equal(talkOfAction('/conference/talks/8803/bookmark'), 8803);
-  assert.equal(talkOfAction('/conference/talks/x/bookmark'), null);
+  const { talkOfForm, pendingBookmark } = await import('../../Sources/PocketWeb/Resources/Public/js/conference/app.js');
+  assert.equal(talkOfForm({ dataset: { talk: '8803' } }), 8803);
+  assert.equal(talkOfForm({ dataset: { talk: 'x' } }), null);
+  assert.equal(talkOfForm({ dataset: {} }), null);
+  assert.equal(talkOfForm(null), null);
   const change = (id, at, kind, talk) => ({ id, at, body: { kind, talk } });
   const waiting = [change('b', 20, 'unbookmark', 8803), change('a', 10, 'bookmark', 8803), change('c', 30, 'bookmark', 8804)];
   assert.equal(pendingBookmark(waiting, 8803), false);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  bytesText, keepPlan, keptText, muralOfAction, pendingStars, progressText, starChange,
+  bytesText, keepPlan, keptText, muralOfForm, pendingStars, progressText, starChange,
 } from '../../Sources/PocketWeb/Resources/Public/js/murals/offline-core.js';
 
 const BASE = 'http://127.0.0.1:8080/murals';
@@ -56,11 +56,12 @@ test('a star change is the body the server expects', () => {
   assert.deepEqual(starChange(7, false), { kind: 'unfavourite', mural: 7 });
 });
 
-test('the mural of a star form comes from its action only', () => {
-  assert.equal(muralOfAction('/murals/mural/12/favourite'), '12');
-  assert.equal(muralOfAction('/murals/mural/x/favourite'), null);
-  assert.equal(muralOfAction('/plates/12/favourite'), null);
-  assert.equal(muralOfAction(null), null);
+test('the mural of a star form comes from its data-favourite, never its action', () => {
+  assert.equal(muralOfForm({ dataset: { favourite: '12' } }), '12');
+  assert.equal(muralOfForm({ dataset: { favourite: 'x' } }), null);
+  assert.equal(muralOfForm({ dataset: { favourite: '' } }), null);
+  assert.equal(muralOfForm({ getAttribute: () => '/murals/mural/12/favourite', dataset: {} }), null);
+  assert.equal(muralOfForm(null), null);
 });
 
 const change = (id, at, kind, mural) => ({ id, at, app: 'murals', url: '/murals/changes', body: { kind, mural } });

@@ -16,9 +16,9 @@ struct ConferenceModelTests {
         for bad in [nil, "", "speaker", "speaker-x", "verse-1-2", "verse-1-2-x", "planet-3", "search-"] {
             #expect(TalkListSource(token: bad) == nil)
         }
-        #expect(ConferenceRoute.talk(8, from: .search("a&b=c")).href == "/conference/talks/8?from=search-a%26b%3Dc")
-        #expect(ConferenceRoute.verse(book: 4, chapter: 76, verse: nil).href == "/conference/citations/4/76/all")
-        #expect(ConferenceRoute.search("a b").href == "/conference/search?q=a%20b")
+        #expect(ConferenceRoute.talkHref(8, from: .search("a&b=c")) == "/conference/talks/8?from=search-a%26b%3Dc")
+        #expect(ConferenceRoute.verseHref(book: 4, chapter: 76, verse: nil) == "/conference/citations/4/76/all")
+        #expect(ConferenceRoute.searchHref("a b") == "/conference/search?q=a%20b")
     }
 
     @Test func formattingOfDatesSizesAndTimeLeft() {
@@ -218,11 +218,11 @@ struct ConferenceModelTests {
     }
 
     @Test func bookmarkFormsMayOnlyReturnIntoTheApp() {
-        #expect(ReturnAddress.within(ConferenceRoute.prefix, "/conference/talks/5?from=speaker-7", otherwise: ConferenceRoute.talk(5).href) == "/conference/talks/5?from=speaker-7")
+        #expect(ReturnAddress.within(ConferenceRoute.prefix, "/conference/talks/5?from=speaker-7", otherwise: ConferenceRoute.talk.href(5)) == "/conference/talks/5?from=speaker-7")
         for hostile in [nil, "", "https://evil.example/", "//evil.example", "/conference//evil", "/conferences", "/plates", "/conference/x\r\nSet-Cookie: a"] {
-            #expect(ReturnAddress.within(ConferenceRoute.prefix, hostile, otherwise: ConferenceRoute.talk(5).href) == "/conference/talks/5")
+            #expect(ReturnAddress.within(ConferenceRoute.prefix, hostile, otherwise: ConferenceRoute.talk.href(5)) == "/conference/talks/5")
         }
-        #expect(ConferenceRoute.bookmark(5).href == "/conference/talks/5/bookmark")
+        #expect(ConferenceRoute.bookmark.href(5) == "/conference/talks/5/bookmark")
     }
 
     @Test func theConferencesScreenListsBookmarksBesideRecentTalks() {

@@ -196,7 +196,7 @@ struct ConferenceRouteTests {
             }
             // The talk page offers the button as a plain form
             var talk = try await client.text("/conference/talks/8770?from=conference-202504").text
-            #expect(talk.contains(#"<form class="conference-bookmark" method="post" action="/conference/talks/8770/bookmark" data-changes="/conference/bookmarks/changes"><input type="hidden" name="_csrf""#))
+            #expect(talk.contains(#"<form class="conference-bookmark" method="post" action="/conference/talks/8770/bookmark" data-talk="8770" data-changes="/conference/bookmarks/changes"><input type="hidden" name="_csrf""#))
             #expect(talk.contains(#"<input type="hidden" name="bookmark" value="1"><input type="hidden" name="return" value="/conference/talks/8770?from=conference-202504">"#))
             #expect(talk.contains(#"aria-pressed="false" data-on-label="Remove Bookmark" data-off-label="Bookmark">Bookmark</button>"#))
             #expect(try await !client.text("/conference").text.contains("conference-bookmarks"))

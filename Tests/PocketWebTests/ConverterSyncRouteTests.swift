@@ -22,7 +22,7 @@ struct ConverterSyncRouteTests {
     @Test func theCatalogIsTheSwiftCatalogUnderAVersionedCacheableURL() async throws {
         let app = try await makeApplication(apps: [ConverterApp(database: try ConverterDatabase.inMemory())])
         try await app.test(.router) { client in
-            let response = try await client.execute(uri: ConverterRoute.catalog.href, method: .get)
+            let response = try await client.execute(uri: ConverterRoute.catalogHref, method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
             #expect(response.headers[.eTag] == "\"\(CatalogExport.version)\"")

@@ -66,9 +66,9 @@ struct DailyBackupsTests {
         let app = Application(router: buildRouter(renderer: try PageRenderer(resources: WebResources.bundled()), apps: [], people: WebPeople(store: household.people),
                                                   household: HouseholdData(backups: BackupShelf(folder: shelf), backupHealth: health), router: router))
         try await app.test(.router) { client in
-            let page = try await client.execute(uri: PeopleRoute.settings.href, method: .get) { $0.text }
+            let page = try await client.execute(uri: PeopleRoute.settings.href(), method: .get) { $0.text }
             #expect(page.contains("id=\"settings-backup-failed\"") && page.contains(shelf.path))
-            let memberPage = try await client.execute(uri: PeopleRoute.settings.href, method: .get, headers: [.cookie: household.member.cookie]) { $0.text }
+            let memberPage = try await client.execute(uri: PeopleRoute.settings.href(), method: .get, headers: [.cookie: household.member.cookie]) { $0.text }
             #expect(!memberPage.contains("settings-backup-failed"))
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)

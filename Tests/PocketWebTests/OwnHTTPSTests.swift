@@ -55,7 +55,7 @@ struct OwnHTTPSTests {
         let household = try await TestHousehold.make()
         let trust = try TestTrust()
         try await signedInApp(household, trust: trust).test(.router) { client in
-            try await client.execute(uri: TrustRoute.welcome.href, method: .get, headers: [.userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"]) { response in
+            try await client.execute(uri: TrustRoute.welcome.href(), method: .get, headers: [.userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"]) { response in
                 #expect(response.status == .ok)
                 #expect(response.text.contains("This phone is signed in as Owner"))
                 #expect(response.text.contains("Tap Add to Home Screen"))

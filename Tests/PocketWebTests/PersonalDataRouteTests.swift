@@ -93,7 +93,7 @@ struct PersonalDataRouteTests {
 
         try await app.test(.router) { client in
             // Bea downloads her own data.
-            let exported = try await client.execute(uri: PeopleRoute.exportData.href, method: .get, headers: [.cookie: household.member.cookie]) { response in
+            let exported = try await client.execute(uri: PeopleRoute.exportData.href(), method: .get, headers: [.cookie: household.member.cookie]) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"pocket-my-data-") == true)
                 return Data(buffer: response.body)
@@ -107,7 +107,7 @@ struct PersonalDataRouteTests {
             // The owner imports it as a new person, Cy.
             let token = try await client.sessionToken()
             let form = Self.importForm(exported, fields: ["person": "new", "name": "Cy", "password": "correct horse battery"])
-            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post, headers: [.contentType: form.contentType], body: form.body) { response in
+            try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post, headers: [.contentType: form.contentType], body: form.body) { response in
                 #expect(response.status == .seeOther, "\(response.text)")
             }
             let cy = try #require(try await household.people.person(named: "Cy"))
@@ -124,7 +124,7 @@ struct PersonalDataRouteTests {
 
             // Importing the same file again into Cy changes nothing.
             let again = Self.importForm(exported, fields: ["person": String(cy.id.rawValue)])
-            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post, headers: [.contentType: again.contentType], body: again.body) { response in
+            try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post, headers: [.contentType: again.contentType], body: again.body) { response in
                 #expect(response.status == .seeOther)
             }
             #expect(Self.content(try await stores.export(for: cy)) == Self.content(document))
@@ -173,7 +173,7 @@ struct PersonalDataRouteTests {
             for (file, words) in [(Data("not json".utf8), "not a Pocket personal data export"), (newer, "newer Pocket"), (missing, "person is missing"),
                                   (badState, "ZZ")] {
                 let form = Self.importForm(file, fields: ["person": String(household.member.person.id.rawValue)])
-                try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post,
                                          headers: [.contentType: form.contentType, .accept: "application/json"], body: form.body) { response in
                     #expect(response.status == .badRequest)
                     let message = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"] ?? ""
@@ -183,7 +183,7 @@ struct PersonalDataRouteTests {
             }
             // A new person named for a refused file is not left behind.
             let form = Self.importForm(badState, fields: ["person": "new", "name": "Dee", "password": "correct horse battery"])
-            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post, headers: [.contentType: form.contentType], body: form.body) { response in
+            try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post, headers: [.contentType: form.contentType], body: form.body) { response in
                 #expect(response.status == .badRequest)
             }
             #expect(try await household.people.person(named: "Dee") == nil)
@@ -223,7 +223,7 @@ struct PersonalDataRouteTests {
             let token = try await client.sessionToken()
             for (document, words) in crafted {
                 let form = Self.importForm(try document.encoded(), fields: ["person": String(household.member.person.id.rawValue)])
-                try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post,
                                          headers: [.contentType: form.contentType, .accept: "application/json"], body: form.body) { response in
                     #expect(response.status == .badRequest)
                     let message = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"] ?? ""
@@ -265,7 +265,7 @@ struct PersonalDataRouteTests {
             let token = try await client.sessionToken()
             let form = Self.importForm(file, fields: ["person": "new", "name": "Cy", "password": "correct horse battery"])
             // when the owner imports it,
-            let location = try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+            let location = try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post,
                                                     headers: [.contentType: form.contentType], body: form.body) { response in
                 #expect(response.status == .seeOther, "\(response.text)")
                 return try #require(response.headers[.location])
@@ -317,7 +317,7 @@ struct PersonalDataRouteTests {
             for (file, words) in edits {
                 for fields in [["person": String(bea.id.rawValue)], ["person": "new", "name": "Dee", "password": "correct horse battery"]] {
                     let form = Self.importForm(file, fields: fields)
-                    try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                    try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post,
                                              headers: [.contentType: form.contentType, .accept: "application/json"], body: form.body) { response in
                         #expect(response.status == .badRequest, "\(words)")
                         let message = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"] ?? ""
@@ -347,7 +347,7 @@ struct PersonalDataRouteTests {
             cut.moveWriterIndex(to: cut.writerIndex - 40)
             let otherBoundary = ByteBuffer(string: String(buffer: form.body).replacingOccurrences(of: boundary, with: "pocket-other"))
             for (what, body) in [("cut inside the file", cut), ("another boundary", otherBoundary)] {
-                try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+                try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post,
                                          headers: [.contentType: form.contentType, .accept: "application/json"], body: body) { response in
                     #expect(response.status == .badRequest, "\(what)")
                     let message = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"]
@@ -355,7 +355,7 @@ struct PersonalDataRouteTests {
                 }
             }
             // The same form with its boundary quoted in the header is read as it is.
-            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+            try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post,
                                      headers: [.contentType: "multipart/form-data; boundary=\"\(boundary)\""], body: form.body) { response in
                 #expect(response.status == .seeOther, "\(response.text)")
             }
@@ -367,20 +367,20 @@ struct PersonalDataRouteTests {
         let stores = try await Self.stores()
         let app = try await Self.application(household, stores: stores)
         try await app.test(.router) { client in
-            let memberPage = try await client.execute(uri: PeopleRoute.settings.href, method: .get, headers: [.cookie: household.member.cookie]) { $0.text }
+            let memberPage = try await client.execute(uri: PeopleRoute.settings.href(), method: .get, headers: [.cookie: household.member.cookie]) { $0.text }
             #expect(memberPage.contains("id=\"settings-export\"") && !memberPage.contains("id=\"settings-import\"") && !memberPage.contains("settings-backup"))
-            let ownerPage = try await client.execute(uri: PeopleRoute.settings.href, method: .get) { $0.text }
+            let ownerPage = try await client.execute(uri: PeopleRoute.settings.href(), method: .get) { $0.text }
             #expect(ownerPage.contains("id=\"settings-import\"") && ownerPage.contains("id=\"settings-backup-h\""))
 
             let token = try await client.execute(uri: "/", method: .get, headers: [.cookie: household.member.cookie]) { try #require($0.pageToken) }
             let exported = try await stores.export(for: household.member.person).encoded()
             let form = Self.importForm(exported, fields: ["person": "new", "name": "Eve", "password": "correct horse battery"])
-            try await client.execute(uri: "\(PeopleRoute.importData.href)?_csrf=\(token)", method: .post,
+            try await client.execute(uri: "\(PeopleRoute.importData.href())?_csrf=\(token)", method: .post,
                                      headers: [.contentType: form.contentType, .cookie: household.member.cookie], body: form.body) { response in
                 #expect(response.status == .forbidden)
             }
             #expect(try await household.people.person(named: "Eve") == nil)
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.cookie: household.member.cookie]) { response in
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .get, headers: [.cookie: household.member.cookie]) { response in
                 #expect(response.status == .forbidden)
             }
         }
@@ -409,7 +409,7 @@ struct PersonalDataRouteTests {
                         let form = byOwner || index.isMultiple(of: 4) ? asNew : intoBea
                         var headers: HTTPFields = [.contentType: form.contentType, .accept: "application/json"]
                         if !byOwner { headers[.cookie] = household.member.cookie }
-                        let uri = "\(PeopleRoute.importData.href)?_csrf=\(byOwner ? ownerToken : memberToken)"
+                        let uri = "\(PeopleRoute.importData.href())?_csrf=\(byOwner ? ownerToken : memberToken)"
                         return try await client.execute(uri: uri, method: .post, headers: headers, body: form.body) { (byOwner, Int($0.status.code)) }
                     }
                 }
@@ -441,9 +441,9 @@ struct PersonalDataRouteTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = try await Self.application(household, stores: PersonalDataStores(), backups: BackupShelf(folder: folder))
         try await app.test(.router) { client in
-            let page = try await client.execute(uri: PeopleRoute.settings.href, method: .get) { $0.text }
+            let page = try await client.execute(uri: PeopleRoute.settings.href(), method: .get) { $0.text }
             #expect(page.contains("id=\"settings-backup-latest\"") && page.contains("5.0 KB"))
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get) { response in
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentDisposition] == "attachment; filename=\"pocket-backup-2026-11-25T033000Z.zip\"")
                 #expect(Data(buffer: response.body) == bytes)
@@ -458,32 +458,32 @@ struct PersonalDataRouteTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = try await Self.application(household, stores: PersonalDataStores(), backups: BackupShelf(folder: folder))
         try await app.test(.router) { client in
-            let tag = try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get) { try #require($0.headers[.eTag]) }
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=1000-", .ifRange: tag]) { response in
+            let tag = try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .get) { try #require($0.headers[.eTag]) }
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .get, headers: [.range: "bytes=1000-", .ifRange: tag]) { response in
                 #expect(response.status == .partialContent)
                 #expect(response.headers[.contentRange] == "bytes 1000-4999/5000" && response.headers[.contentType] == "application/zip")
                 #expect(Data(buffer: response.body) == bytes[1000...])
             }
             // A member may not resume what they may not download.
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=1000-", .cookie: household.member.cookie]) { response in
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .get, headers: [.range: "bytes=1000-", .cookie: household.member.cookie]) { response in
                 #expect(response.status == .forbidden)
             }
             // A download manager asks HEAD first for the size and whether it may resume.
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .head) { response in
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .head) { response in
                 #expect(response.status == .ok && response.body.readableBytes == 0)
                 #expect(response.headers[.contentLength] == "5000" && response.headers[.acceptRanges] == "bytes" && response.headers[.eTag] == tag)
             }
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .head, headers: [.cookie: household.member.cookie]) { response in
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .head, headers: [.cookie: household.member.cookie]) { response in
                 #expect(response.status == .forbidden)
             }
             // Past the end: nothing left to send, and the size to say so.
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=5000-"]) { response in
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .get, headers: [.range: "bytes=5000-"]) { response in
                 #expect(response.status == .rangeNotSatisfiable && response.headers[.contentRange] == "bytes */5000")
             }
             // A newer backup replaced the one half downloaded: the whole new one, never a mix of the two.
             let newer = Data((0..<3000).map { UInt8($0 % 7) })
             try newer.write(to: folder.appendingPathComponent("pocket-backup-2026-11-26T033000Z.zip"))
-            try await client.execute(uri: PeopleRoute.latestBackup.href, method: .get, headers: [.range: "bytes=1000-", .ifRange: tag]) { response in
+            try await client.execute(uri: PeopleRoute.latestBackup.href(), method: .get, headers: [.range: "bytes=1000-", .ifRange: tag]) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentDisposition] == "attachment; filename=\"pocket-backup-2026-11-26T033000Z.zip\"")
                 #expect(Data(buffer: response.body) == newer)

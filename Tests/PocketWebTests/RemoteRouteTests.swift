@@ -408,10 +408,10 @@ struct RemoteModelTests {
     @Test func slugsRoundTripForEveryButton() {
         for button in DVRButton.allCases {
             #expect(DVRButton(slug: button.slug) == button)
-            #expect(RemoteRoute.dvrPress(button).href.hasPrefix("/remote/dvr/press/"))
+            #expect(RemoteRoute.dvrPress.href(button).hasPrefix("/remote/dvr/press/"))
         }
         #expect(DVRButton(slug: "fastForward") == nil)
-        #expect(RemoteRoute.dvrPress(.fastForward).href == "/remote/dvr/press/fast-forward")
+        #expect(RemoteRoute.dvrPress.href(.fastForward) == "/remote/dvr/press/fast-forward")
     }
 
     @Test func theTVModelShowsThePendingDigitAndWhichPresetIsOn() throws {

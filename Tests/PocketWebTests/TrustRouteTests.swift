@@ -52,7 +52,7 @@ struct TrustRouteTests {
             #expect(model.sections.map(\.platform).first == platform)
             #expect(Set(model.sections.map(\.platform)) == Set(PhonePlatform.allCases))
             #expect(model.sections.filter(\.isOpen).map(\.platform) == [platform])
-            #expect(model.sections.first?.downloadHref == downloads[platform].map { TrustRoute.download($0).href })
+            #expect(model.sections.first?.downloadHref == downloads[platform].map { TrustRoute.download($0).href() })
             #expect(model.sections.first?.steps.last == "Come back to this page: it notices and carries on by itself.")
             #expect(model.httpsURL == "https://[fd00::5]:8443/")
         }
@@ -66,7 +66,7 @@ struct TrustRouteTests {
         let trust = try TestTrust()
         try await plainApp(trust).test(.router) { client in
             for file in TrustDownload.allCases {
-                try await client.execute(uri: TrustRoute.download(file).href, method: .get) { response in
+                try await client.execute(uri: TrustRoute.download(file).href(), method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType] == file.contentType)
                     #expect(response.headers[.contentDisposition] == "attachment; filename=\"\(file.fileName)\"")
@@ -75,7 +75,7 @@ struct TrustRouteTests {
                     #expect(response.headers[values: .setCookie].isEmpty)
                 }
             }
-            try await client.execute(uri: TrustRoute.download(.der).href, method: .get) { response in
+            try await client.execute(uri: TrustRoute.download(.der).href(), method: .get) { response in
                 #expect(Array(response.body.readableBytesView) == trust.keeper.authority.derBytes)
             }
             // The key is never served, under any name.
@@ -105,7 +105,7 @@ struct TrustRouteTests {
 
     @Test func besideThePersonsOwnCertificateThePlainListenerOnlyRedirects() async throws {
         try await plainApp(nil).test(.router) { client in
-            for uri in ["/trust", TrustRoute.download(.pem).href, "/static/css/pocket.css"] {
+            for uri in ["/trust", TrustRoute.download(.pem).href(), "/static/css/pocket.css"] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.status == .temporaryRedirect)
                     #expect(response.headers[.location] == "https://localhost:8443\(uri)")

@@ -56,7 +56,7 @@ public struct AssetCatalog: Sendable {
     public var paths: [String] { assets.keys.sorted() }
 
     /// The folder every asset is served below (`/static/`), from the shell's route.
-    static let folder = ShellRoute.folder(of: .asset)
+    static let folder = ShellRoute.asset.folder
 
     /// The versioned URL for an asset; an unknown path still yields a plain URL so a typo shows as a 404, not a crash.
     public func url(_ path: String) -> String {

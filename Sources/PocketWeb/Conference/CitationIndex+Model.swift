@@ -28,7 +28,7 @@ enum CitationIndex {
                     anchor: "volume-\(volume.volume.id)",
                     rows: volume.books.map { book in
                         Row(title: book.book.name, count: String(book.citationCount),
-                            href: book.citationCount > 0 ? ConferenceRoute.book(book.book.id).href : nil,
+                            href: book.citationCount > 0 ? ConferenceRoute.book.href(book.book.id) : nil,
                             label: "\(book.book.name): \(ConferenceFormat.count(book.citationCount, "citation"))")
                     }
                 )
@@ -48,7 +48,7 @@ enum CitationIndex {
             rows = book.chapters.map { chapter in
                 let name = CitationIndex.chapterTitle(book: book.book, chapter: chapter.chapter)
                 return Row(title: name, count: String(chapter.citationCount),
-                           href: ConferenceRoute.chapter(book: book.book.id, chapter: chapter.chapter).href,
+                           href: ConferenceRoute.chapter.href(book.book.id, chapter.chapter),
                            label: "\(name): \(ConferenceFormat.count(chapter.citationCount, "citation"))")
             }
             emptyMessage = rows.isEmpty ? "No talk in this database cites \(book.book.name)." : nil
@@ -66,7 +66,7 @@ enum CitationIndex {
             rows = chapter.verses.map { verse in
                 let name = verse.verse.map { "Verse \($0)" } ?? (chapter.book.chapterCount > 0 ? "The whole chapter" : "The whole book")
                 return Row(title: name, count: String(verse.citationCount),
-                           href: ConferenceRoute.verse(book: chapter.book.id, chapter: chapter.chapter, verse: verse.verse).href,
+                           href: ConferenceRoute.verseHref(book: chapter.book.id, chapter: chapter.chapter, verse: verse.verse),
                            label: "\(name): \(ConferenceFormat.count(verse.citationCount, "citation"))")
             }
             emptyMessage = rows.isEmpty ? "No talk in this database cites \(title)." : nil

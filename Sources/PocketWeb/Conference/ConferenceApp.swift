@@ -37,26 +37,21 @@ public struct ConferenceApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
+        group.add(endpoints(environment: environment))
+    }
+
+    /// Every route of the app with its handler.
+    func endpoints(environment: WebEnvironment) -> [Endpoint] {
         let pages = ConferencePages(store: store, updates: updates, texts: texts, renderer: environment.renderer, streams: environment.streams)
-        group.get(ConferenceRoute.Path.conferences.pattern, use: pages.conferences)
-        group.get(ConferenceRoute.Path.conference.pattern, use: pages.conference)
-        group.get(ConferenceRoute.Path.talk.pattern, use: pages.talk)
-        group.get(ConferenceRoute.Path.talkText.pattern, use: pages.talkText)
-        group.get(ConferenceRoute.Path.keep.pattern, use: pages.keep)
-        group.post(ConferenceRoute.Path.bookmark.pattern, use: pages.bookmark)
-        group.post(ConferenceRoute.Path.bookmarkChanges.pattern, use: pages.applyChange)
-        group.get(ConferenceRoute.Path.volumes.pattern, use: pages.volumes)
-        group.get(ConferenceRoute.Path.book.pattern, use: pages.book)
-        group.get(ConferenceRoute.Path.chapter.pattern, use: pages.chapter)
-        group.get(ConferenceRoute.Path.verse.pattern, use: pages.verse)
-        group.get(ConferenceRoute.Path.speakers.pattern, use: pages.speakers)
-        group.get(ConferenceRoute.Path.speaker.pattern, use: pages.speaker)
-        group.get(ConferenceRoute.Path.search.pattern, use: pages.search)
-        group.get(ConferenceRoute.Path.settings.pattern, use: pages.settings)
-        group.post(ConferenceRoute.Path.checkForUpdate.pattern, use: pages.checkForUpdate)
-        group.post(ConferenceRoute.Path.install.pattern, use: pages.install)
-        group.post(ConferenceRoute.Path.importDatabase.pattern, use: pages.importDatabase)
-        group.get(ConferenceRoute.Path.events.pattern, use: pages.events)
+        typealias R = ConferenceRoute
+        return [
+            R.conferences.handle(pages.conferences), R.conference.handle(pages.conference), R.talk.handle(pages.talk),
+            R.talkText.handle(pages.talkText), R.keep.handle(pages.keep), R.bookmark.handle(pages.bookmark),
+            R.bookmarkChanges.handle(pages.applyChange), R.volumes.handle(pages.volumes), R.book.handle(pages.book),
+            R.chapter.handle(pages.chapter), R.verse.handle(pages.verse), R.speakers.handle(pages.speakers), R.speaker.handle(pages.speaker),
+            R.search.handle(pages.search), R.settings.handle(pages.settings), R.checkForUpdate.handle(pages.checkForUpdate),
+            R.install.handle(pages.install), R.importDatabase.handle(pages.importDatabase), R.events.handle(pages.events),
+        ]
     }
 
     /// Checks the manifest once the server runs (quietly when offline), installs with `--auto-update`,

@@ -7,8 +7,8 @@ extension ConferencePages {
     /// GET a talk's text as a sandboxed document for the talk page's frame: the stored copy, else
     /// fetched from the source now and stored. A failure is a small document in the frame, never
     /// Pocket's error page (which may not be framed).
-    @Sendable func talkText(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let id = try Self.id(context, "id", what: "talk")
+    @Sendable func talkText(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
+        try Self.check(id, what: "talk")
         let source = texts.sourceURL
         do {
             // Only talks of the database in use are ever fetched from the source.
@@ -34,21 +34,21 @@ extension ConferencePages {
     /// (as the list links it, and as recent talks and bookmarks do) and each talk's text — with the
     /// texts' sizes. Texts not stored yet
     /// are fetched first; any that fail are named under `missing` and left out of `items`.
-    @Sendable func keep(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let id = try Self.id(context, "id", what: "conference")
+    @Sendable func keep(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
+        try Self.check(id, what: "conference")
         _ = try context.requirePerson()
         let detail = try await store.conference(id: id)
         let talks = detail.sessions.flatMap(\.talks)
         let results = try await texts.ensure(talkIDs: talks.map(\.id))
-        var items = [KeepList.Item(url: ConferenceRoute.conference(id).href, kind: "list", size: nil)]
+        var items = [KeepList.Item(url: ConferenceRoute.conference.href(id), kind: "list", size: nil)]
         var missing: [KeepList.Missing] = []
         for talk in talks {
             // Both addresses a talk is opened by: from the conference's list, and from recent talks and bookmarks.
-            items.append(KeepList.Item(url: ConferenceRoute.talk(talk.id, from: .conference(id)).href, kind: "talk", size: nil))
-            items.append(KeepList.Item(url: ConferenceRoute.talk(talk.id).href, kind: "talk", size: nil))
+            items.append(KeepList.Item(url: ConferenceRoute.talkHref(talk.id, from: .conference(id)), kind: "talk", size: nil))
+            items.append(KeepList.Item(url: ConferenceRoute.talk.href(talk.id), kind: "talk", size: nil))
             switch results[talk.id] {
             case .success(let size)?:
-                items.append(KeepList.Item(url: ConferenceRoute.talkText(talk.id).href, kind: "text", size: size))
+                items.append(KeepList.Item(url: ConferenceRoute.talkText.href(talk.id), kind: "text", size: size))
             case .failure(let error)?:
                 missing.append(KeepList.Missing(talk: talk.id, title: talk.title, error: error.description))
             case nil:

@@ -12,14 +12,14 @@ extension ConferencePages {
     @Sendable func checkForUpdate(_ request: Request, context: PocketRequestContext) async throws -> Response {
         _ = try context.requireOwner(toDo: Self.ownerAction)
         await updates.check()
-        return Response.redirect(to: ConferenceRoute.settings.href)
+        return Response.redirect(to: ConferenceRoute.settings.href())
     }
 
     /// POST: download and install the database the manifest names (joining an install already running).
     @Sendable func install(_ request: Request, context: PocketRequestContext) async throws -> Response {
         _ = try context.requireOwner(toDo: Self.ownerAction)
         await updates.startDownload()
-        return Response.redirect(to: ConferenceRoute.settings.href)
+        return Response.redirect(to: ConferenceRoute.settings.href())
     }
 
     /// POST multipart: stream the uploaded file to disk, then import it like `pocket conference import`.
@@ -51,7 +51,7 @@ extension ConferencePages {
             try? FileManager.default.removeItem(at: folder)
             return try await settingsPage(context: context, problem: "An install is running; import the file when it has finished.", status: .conflict)
         }
-        return Response.redirect(to: ConferenceRoute.settings.href)
+        return Response.redirect(to: ConferenceRoute.settings.href())
     }
 
     /// The live install panel over Server-Sent Events: a `patch` for every progress value, and a
@@ -104,7 +104,7 @@ extension ConferencePages {
                                                                       unreachable: snapshot.checkProblem != nil, checking: snapshot.checkEvents),
                                        status: databaseStatus, updates: snapshot, csrfToken: context.csrfToken, isOwner: isOwner,
                                        requestProblem: problem)
-        return renderer.page(frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context,
+        return renderer.page(frame: frame("Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href()), largeTitle: true), context: context,
                              status: status) { ConferenceSettings.View(model: model, pageContext: $0) }
     }
 

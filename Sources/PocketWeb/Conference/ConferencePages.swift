@@ -17,7 +17,7 @@ struct ConferencePages: Sendable {
     private let speakersPages = PageMemo<ConferenceScreens.Speakers>()
 
     static let app = "conference"
-    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
+    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href())
 
     // MARK: Conferences
 
@@ -35,14 +35,14 @@ struct ConferencePages: Sendable {
         }
     }
 
-    @Sendable func conference(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let id = try Self.id(context, "id", what: "conference")
+    @Sendable func conference(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
+        try Self.check(id, what: "conference")
         let list = TalkList(conference: try await store.conference(id: id))
         return try await splitPage(list, section: .conferences, keep: ConferenceScreens.KeepOffline(conference: id), context: context)
     }
 
-    @Sendable func talk(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let id = try Self.id(context, "id", what: "talk")
+    @Sendable func talk(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
+        try Self.check(id, what: "talk")
         let person = try context.requirePerson()
         let detail = try await store.talk(id: id)
         let status = try await store.status()
@@ -68,9 +68,9 @@ struct ConferencePages: Sendable {
 
     /// POST: bookmark the talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), then back to
     /// the page the form was on. The form says which, so a repeated POST cannot flip it back.
-    @Sendable func bookmark(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func bookmark(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
         var request = request
-        let id = try Self.id(context, "id", what: "talk")
+        try Self.check(id, what: "talk")
         let person = try context.requirePerson()
         let fields = try await request.formFields(context: context)
         guard let value = fields["bookmark"], ["0", "1"].contains(value) else {
@@ -79,7 +79,7 @@ struct ConferencePages: Sendable {
         // Only talks the database has can be bookmarked; a 404 says so in the store's words.
         _ = try await store.talk(id: id)
         try await store.setBookmark(value == "1", talkID: id, for: person)
-        return Response.redirect(to: ReturnAddress.within(ConferenceRoute.prefix, fields["return"], otherwise: ConferenceRoute.talk(id).href))
+        return Response.redirect(to: ReturnAddress.within(ConferenceRoute.prefix, fields["return"], otherwise: ConferenceRoute.talk.href(id)))
     }
 
     // MARK: Citations
@@ -94,39 +94,38 @@ struct ConferencePages: Sendable {
         }
     }
 
-    @Sendable func book(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let bookID = try Self.id(context, "book", what: "book")
+    @Sendable func book(_ request: Request, context: PocketRequestContext, bookID: Int) async throws -> Response {
+        try Self.check(bookID, what: "book")
         let book = try await store.citations(bookID: bookID)
         let index = CitationIndex.Book(book)
         let model = ConferenceScreens.Citations(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Chapters", anchor: "chapters", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
-        return renderer.page(frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href)), context: context,
+        return renderer.page(frame: frame(index.title, back: BackLink(label: "Citations", href: ConferenceRoute.volumes.href())), context: context,
                              memo: citationPages, model: model) { model, _ in
             ConferenceScreens.Citations.View(model: model)
         }
     }
 
-    @Sendable func chapter(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let bookID = try Self.id(context, "book", what: "book")
-        let number = try Self.number(context, "chapter", what: "chapter")
+    @Sendable func chapter(_ request: Request, context: PocketRequestContext, bookID: Int, number: Int) async throws -> Response {
+        try Self.check(bookID, what: "book")
+        try Self.check(number, what: "chapter")
         let chapter = try await store.citations(bookID: bookID, chapter: number)
         let index = CitationIndex.Chapter(chapter)
         let model = ConferenceScreens.Citations(shell: try await shell(.citations), intro: nil,
                                              sections: index.rows.isEmpty ? [] : [CitationIndex.Section(header: "Verses", anchor: "verses", rows: index.rows)],
                                              emptyMessage: index.emptyMessage)
-        let back = BackLink(label: chapter.book.name, href: ConferenceRoute.book(bookID).href)
+        let back = BackLink(label: chapter.book.name, href: ConferenceRoute.book.href(bookID))
         return renderer.page(frame: frame(index.title, back: back), context: context, memo: citationPages, model: model) { model, _ in
             ConferenceScreens.Citations.View(model: model)
         }
     }
 
-    @Sendable func verse(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let bookID = try Self.id(context, "book", what: "book")
-        let chapter = try Self.number(context, "chapter", what: "chapter")
-        let verseText = try context.parameters.require("verse")
-        let verse: Int? = verseText == "all" ? nil : try Self.number(context, "verse", what: "verse")
-        let list = TalkList(verse: try await store.citations(bookID: bookID, chapter: chapter, verse: verse))
+    @Sendable func verse(_ request: Request, context: PocketRequestContext, bookID: Int, chapter: Int, verse: CitedVerse) async throws -> Response {
+        try Self.check(bookID, what: "book")
+        try Self.check(chapter, what: "chapter")
+        if let number = verse.number { try Self.check(number, what: "verse") }
+        let list = TalkList(verse: try await store.citations(bookID: bookID, chapter: chapter, verse: verse.number))
         return try await splitPage(list, section: .citations, context: context)
     }
 
@@ -139,8 +138,8 @@ struct ConferencePages: Sendable {
         }
     }
 
-    @Sendable func speaker(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let id = try Self.id(context, "id", what: "speaker")
+    @Sendable func speaker(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
+        try Self.check(id, what: "speaker")
         let list = TalkList(speaker: try await store.speaker(id: id))
         return try await splitPage(list, section: .speakers, context: context)
     }
@@ -197,20 +196,15 @@ struct ConferencePages: Sendable {
         if let conference = talk.conference, let detail = try? await store.conference(id: conference.id) {
             return TalkList(conference: detail)
         }
-        return TalkList(title: "Conferences", href: ConferenceRoute.conferences.href, parent: Self.home, sections: [],
+        return TalkList(title: "Conferences", href: ConferenceRoute.conferences.href(), parent: Self.home, sections: [],
                         emptyMessage: "This talk belongs to no conference.")
     }
 
 
-    static func id(_ context: PocketRequestContext, _ name: String, what: String) throws -> Int {
-        try number(context, name, what: what)
-    }
-
-    private static func number(_ context: PocketRequestContext, _ name: String, what: String) throws -> Int {
-        let text = try context.parameters.require(name)
-        guard text.count <= 9, let value = Int(text), value >= 0 else {
-            throw HTTPError(.notFound, message: "There is no \(what) “\(text)”.")
+    /// A number in a path is at most nine digits and never negative, as the catalog's are.
+    static func check(_ value: Int, what: String) throws {
+        guard (0...999_999_999).contains(value) else {
+            throw HTTPError(.notFound, message: "There is no \(what) “\(value)”.")
         }
-        return value
     }
 }

@@ -1,101 +1,53 @@
 import Foundation
 import Hummingbird
 
-/// Every route of the Conference app, registering handlers and building links from one place.
-enum ConferenceRoute: AppRoute, Equatable {
-    case conferences
-    case conference(Int)
-    case talk(Int, from: TalkListSource? = nil)
-    /// A talk's text as a document of its own, shown in the talk page's sandboxed frame.
-    case talkText(Int)
-    /// The addresses to keep offline for a conference (JSON); stores any talk texts still missing.
-    case keep(Int)
-    /// POST: bookmark a talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), for the signed-in person.
-    case bookmark(Int)
-    /// POST: a bookmark change from a phone's outbox (see `Outbox`).
-    case bookmarkChanges
-    case volumes
-    case book(Int)
-    case chapter(book: Int, chapter: Int)
-    /// The talks citing a verse; `verse` nil means those citing the whole chapter.
-    case verse(book: Int, chapter: Int, verse: Int?)
-    case speakers
-    case speaker(Int)
-    case search(String?)
-    case settings
-    case checkForUpdate
-    case install
-    case importDatabase
-    case events
-
+/// Every route of the Conference app, each declared once; `ConferenceApp.endpoints` gives each
+/// its handler, and links are built from the same values.
+enum ConferenceRoute {
     /// The prefix every Conference URL starts with.
     static let prefix = "/conference"
 
-    /// Each path of the app, spelled once, below its prefix.
-    enum Path: String, RoutePath {
-        case conferences = ""
-        case conference = "conferences/:id"
-        case talk = "talks/:id"
-        case talkText = "talks/:id/text"
-        case keep = "conferences/:id/keep"
-        case bookmark = "talks/:id/bookmark"
-        case bookmarkChanges = "bookmarks/changes"
-        case volumes = "citations"
-        case book = "citations/:book"
-        case chapter = "citations/:book/:chapter"
-        case verse = "citations/:book/:chapter/:verse"
-        case speakers
-        case speaker = "speakers/:id"
-        case search
-        case settings
-        case checkForUpdate = "settings/check"
-        case install = "settings/install"
-        case importDatabase = "settings/import"
-        case events = "settings/events"
+    static let conferences = Route(.get, "", under: prefix)
+    static let conference = Route(.get, "conferences/:id", Int.self, under: prefix)
+    /// A talk; its link may name the list it was opened from (`talkHref(_:from:)`).
+    static let talk = Route(.get, "talks/:id", Int.self, under: prefix)
+    /// A talk's text as a document of its own, shown in the talk page's sandboxed frame.
+    static let talkText = Route(.get, "talks/:id/text", Int.self, under: prefix)
+    /// The addresses to keep offline for a conference (JSON); stores any talk texts still missing.
+    static let keep = Route(.get, "conferences/:id/keep", Int.self, under: prefix)
+    /// Bookmark a talk (`bookmark=1`) or remove its bookmark (`bookmark=0`), for the signed-in person.
+    static let bookmark = Route(.post, "talks/:id/bookmark", Int.self, under: prefix)
+    /// A bookmark change from a phone's outbox (see `Outbox`).
+    static let bookmarkChanges = Route(.post, "bookmarks/changes", under: prefix)
+    static let volumes = Route(.get, "citations", under: prefix)
+    static let book = Route(.get, "citations/:book", Int.self, under: prefix)
+    static let chapter = Route(.get, "citations/:book/:chapter", Int.self, Int.self, under: prefix)
+    /// The talks citing a verse, or the whole chapter (`CitedVerse`).
+    static let verse = Route(.get, "citations/:book/:chapter/:verse", Int.self, Int.self, CitedVerse.self, under: prefix)
+    static let speakers = Route(.get, "speakers", under: prefix)
+    static let speaker = Route(.get, "speakers/:id", Int.self, under: prefix)
+    /// Search; its link may carry the words (`searchHref(_:)`).
+    static let search = Route(.get, "search", under: prefix)
+    static let settings = Route(.get, "settings", under: prefix)
+    static let checkForUpdate = Route(.post, "settings/check", under: prefix)
+    static let install = Route(.post, "settings/install", under: prefix)
+    static let importDatabase = Route(.post, "settings/import", under: prefix)
+    static let events = Route(.get, "settings/events", under: prefix)
+
+    /// The link to a talk opened from `source` (named in `?from=`, so its list shows beside it).
+    static func talkHref(_ id: Int, from source: TalkListSource?) -> String {
+        talk.href(id) + (source.map { "?from=" + queryValue($0.token) } ?? "")
     }
 
-    var path: Path {
-        switch self {
-        case .conferences: .conferences
-        case .conference: .conference
-        case .talk: .talk
-        case .talkText: .talkText
-        case .keep: .keep
-        case .bookmark: .bookmark
-        case .bookmarkChanges: .bookmarkChanges
-        case .volumes: .volumes
-        case .book: .book
-        case .chapter: .chapter
-        case .verse: .verse
-        case .speakers: .speakers
-        case .speaker: .speaker
-        case .search: .search
-        case .settings: .settings
-        case .checkForUpdate: .checkForUpdate
-        case .install: .install
-        case .importDatabase: .importDatabase
-        case .events: .events
-        }
+    /// The link to the search page showing the talks that match `query`.
+    static func searchHref(_ query: String?) -> String {
+        guard let query, !query.isEmpty else { return search.href() }
+        return search.href() + "?q=" + queryValue(query)
     }
 
-    var parameters: [String] {
-        switch self {
-        case .conference(let id), .talk(let id, _), .talkText(let id), .keep(let id), .bookmark(let id), .book(let id), .speaker(let id):
-            [String(id)]
-        case .chapter(let book, let chapter): [String(book), String(chapter)]
-        // A verse of nil is the whole chapter's citations.
-        case .verse(let book, let chapter, let verse): [String(book), String(chapter), verse.map(String.init) ?? "all"]
-        case .conferences, .bookmarkChanges, .volumes, .speakers, .search, .settings, .checkForUpdate, .install, .importDatabase, .events:
-            []
-        }
-    }
-
-    var query: String {
-        switch self {
-        case .talk(_, let from?): "?from=\(Self.queryValue(from.token))"
-        case .search(let query?) where !query.isEmpty: "?q=\(Self.queryValue(query))"
-        default: ""
-        }
+    /// The link to the talks citing `verse` of a chapter, or the whole chapter when `verse` is nil.
+    static func verseHref(book: Int, chapter: Int, verse: Int?) -> String {
+        self.verse.href(book, chapter, CitedVerse(number: verse))
     }
 
     /// `text` escaped for a query value. Most values (`conference-12`) need no escaping, and
@@ -110,6 +62,28 @@ enum ConferenceRoute: AppRoute, Equatable {
         }
         return plain ? text : text.addingPercentEncoding(withAllowedCharacters: .urlQueryValue) ?? ""
     }
+}
+
+/// The last part of a citation's path: a verse's number, or `all` for the whole chapter.
+struct CitedVerse: PathValue, Equatable {
+    /// The verse, or nil for the whole chapter.
+    let number: Int?
+
+    init(number: Int?) {
+        self.number = number
+    }
+
+    init?(pathPart: String) {
+        if pathPart == "all" {
+            number = nil
+        } else if let number = Int(pathPart) {
+            self.number = number
+        } else {
+            return nil
+        }
+    }
+
+    var pathPart: String { number.map(String.init) ?? "all" }
 }
 
 /// The list a talk was opened from, shown beside it in the split view and named by its back button.

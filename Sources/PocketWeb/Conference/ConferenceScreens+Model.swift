@@ -24,7 +24,7 @@ enum ConferenceScreens {
             self.shell = shell
             rows = list.conferences.map { conference in
                 Row(title: conference.abbr, subtitle: conference.description,
-                    detail: conference.year.map(String.init), href: ConferenceRoute.conference(conference.id).href)
+                    detail: conference.year.map(String.init), href: ConferenceRoute.conference.href(conference.id))
             }
             self.recent = recent.map(Self.talkRow)
             self.bookmarks = bookmarks.map(Self.talkRow)
@@ -34,7 +34,7 @@ enum ConferenceScreens {
 
         /// A talk as a row: its title, the speaker beneath, a link to the talk.
         static func talkRow(_ talk: TalkSummary) -> Row {
-            Row(title: talk.title, subtitle: talk.speaker.isEmpty ? nil : talk.speaker, detail: nil, href: ConferenceRoute.talk(talk.id).href)
+            Row(title: talk.title, subtitle: talk.speaker.isEmpty ? nil : talk.speaker, detail: nil, href: ConferenceRoute.talk.href(talk.id))
         }
 
         /// "Database version 53 · Last updated 2025-10-05 00:00:00".
@@ -73,8 +73,8 @@ enum ConferenceScreens {
         let pageURL: String
 
         init(conference id: Int) {
-            listURL = ConferenceRoute.keep(id).href
-            pageURL = ConferenceRoute.conference(id).href
+            listURL = ConferenceRoute.keep.href(id)
+            pageURL = ConferenceRoute.conference.href(id)
         }
     }
 
@@ -115,7 +115,7 @@ enum ConferenceScreens {
             self.sections = sections.map { section in
                 let anchor = section.letter == "#" ? "section-other" : "section-\(section.letter)"
                 return Section(letter: section.letter, anchor: anchor, rows: section.speakers.map { speaker in
-                    Row(title: speaker.name, subtitle: speaker.info, detail: String(speaker.talkCount), href: ConferenceRoute.speaker(speaker.id).href)
+                    Row(title: speaker.name, subtitle: speaker.info, detail: String(speaker.talkCount), href: ConferenceRoute.speaker.href(speaker.id))
                 })
             }
             emptyMessage = sections.isEmpty ? "This database has no speakers." : nil

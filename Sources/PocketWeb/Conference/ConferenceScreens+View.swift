@@ -169,7 +169,7 @@ extension ConferenceScreens.Split {
         private func searchForm(_ search: ConferenceScreens.SearchForm) -> HTML {
             """
             <div class="conference-search-box" id="conference-search-box" data-needs-server="Search needs the Pocket server, which can’t be reached right now. Kept conferences can still be read.">
-            <form class="conference-search" role="search" action="\(ConferenceRoute.search(nil).href)" method="get" data-live-search data-transition="none">
+            <form class="conference-search" role="search" action="\(ConferenceRoute.searchHref(nil))" method="get" data-live-search data-transition="none">
             <label class="visually-hidden" for="conference-search-field">Search talks and speakers</label>
             <input class="search-field" id="conference-search-field" type="search" name="q" value="\(search.query)" placeholder="Titles and speakers" \
             autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200">

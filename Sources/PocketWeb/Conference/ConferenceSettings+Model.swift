@@ -70,8 +70,8 @@ struct ConferenceSettings: Sendable {
                         detail: "Version \(offer.version), \(ConferenceFormat.bytes(offer.downloadSize))")
         }
         canCheck = updates.job == nil
-        importAction = ConferenceRoute.importDatabase.href + "?\(CSRFMiddleware.fieldName)=\(ConferenceRoute.queryValue(csrfToken))"
-        events = ConferenceRoute.events.href + "?since=\(updates.revision)"
+        importAction = ConferenceRoute.importDatabase.href() + "?\(CSRFMiddleware.fieldName)=\(ConferenceRoute.queryValue(csrfToken))"
+        events = ConferenceRoute.events.href() + "?since=\(updates.revision)"
         panel = InstallPanel(job: updates.job, progress: updates.progress, outcome: updates.outcome)
         uploadLimit = ConferenceFormat.bytes(ConferenceUpdates.uploadLimit)
         self.requestProblem = requestProblem

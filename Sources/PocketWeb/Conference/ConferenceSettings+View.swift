@@ -41,7 +41,7 @@ extension ConferenceSettings {
             \(unwrap: model.checkProblem, { "<span class=\"cell__subtitle\" id=\"conference-check-problem\">\($0)</span>" })</span></div></div>
             \(if: model.canInstall, """
                 \(unwrap: model.offer, offerForm)
-                <form class="cell" method="post" action="\(ConferenceRoute.checkForUpdate.href)">\(Components.csrf(pageContext))\
+                <form class="cell" method="post" action="\(ConferenceRoute.checkForUpdate.href())">\(Components.csrf(pageContext))\
                 <div class="cell__main"><button class="button button--plain" type="submit" id="conference-check-button"\
                 \(flag: "disabled", !model.canCheck)>Check for Update</button></div></form>
                 """, else: """
@@ -57,7 +57,7 @@ extension ConferenceSettings {
 
         private func offerForm(_ offer: OfferButton) -> HTML {
             """
-            <form class="cell" method="post" action="\(ConferenceRoute.install.href)" id="conference-offer">\(Components.csrf(pageContext))\
+            <form class="cell" method="post" action="\(ConferenceRoute.install.href())" id="conference-offer">\(Components.csrf(pageContext))\
             <div class="cell__main"><span class="cell__text"><span class="cell__title">\(offer.detail)</span></span>\
             <button class="button" type="submit" id="conference-install-button"\(flag: "disabled", !model.canCheck)>\(offer.title)</button></div></form>
             """

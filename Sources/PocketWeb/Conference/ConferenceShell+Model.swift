@@ -37,11 +37,11 @@ struct ConferenceShell: Sendable, Hashable {
 
         var href: String {
             switch self {
-            case .conferences: return ConferenceRoute.conferences.href
-            case .citations: return ConferenceRoute.volumes.href
-            case .speakers: return ConferenceRoute.speakers.href
-            case .search: return ConferenceRoute.search(nil).href
-            case .settings: return ConferenceRoute.settings.href
+            case .conferences: return ConferenceRoute.conferences.href()
+            case .citations: return ConferenceRoute.volumes.href()
+            case .speakers: return ConferenceRoute.speakers.href()
+            case .search: return ConferenceRoute.searchHref(nil)
+            case .settings: return ConferenceRoute.settings.href()
             }
         }
     }
@@ -60,7 +60,7 @@ struct ConferenceShell: Sendable, Hashable {
                 ?? (checking != nil ? "Install the full database (asking its server now)"
                     : unreachable ? "Install the full database (its server cannot be reached now)" : "Install the full database")
             // On Settings itself the banner points down the page, to the download button.
-            let href = section == .settings ? (offer == nil ? "#conference-updates" : "#conference-offer") : ConferenceRoute.settings.href
+            let href = section == .settings ? (offer == nil ? "#conference-updates" : "#conference-offer") : ConferenceRoute.settings.href()
             // Settings has an event stream of its own.
             banner = Banner(text: "Sample data: only the April and October 2025 conferences are here.", actionLabel: action, actionHref: href,
                             liveHref: section == .settings || offer != nil ? nil : checking)

@@ -41,13 +41,15 @@ struct ConferenceTalk: Sendable, Hashable {
         /// The button's words: the page's script switches between them when a tap changes the bookmark.
         static let addLabel = "Bookmark", removeLabel = "Remove Bookmark"
 
+        /// The talk, for conference/app.js (which so never reads an id out of `action`).
+        let talk: Int
         let action: String
         let newValue: String
         let label: String
         let isBookmarked: Bool
         let returnTo: String
         /// Where the phone's outbox sends a bookmark change.
-        let changes = ConferenceRoute.bookmarkChanges.href
+        let changes = ConferenceRoute.bookmarkChanges.href()
     }
 
     let id: Int
@@ -70,34 +72,34 @@ struct ConferenceTalk: Sendable, Hashable {
         title = talk.title
         var facts: [Fact] = []
         if !talk.speaker.isEmpty {
-            facts.append(Fact(label: "Speaker", value: talk.speaker, href: talk.speakerID.map { ConferenceRoute.speaker($0).href }))
+            facts.append(Fact(label: "Speaker", value: talk.speaker, href: talk.speakerID.map { ConferenceRoute.speaker.href($0) }))
         }
         if let conference = talk.conference {
-            facts.append(Fact(label: "Conference", value: conference.description, href: ConferenceRoute.conference(conference.id).href))
+            facts.append(Fact(label: "Conference", value: conference.description, href: ConferenceRoute.conference.href(conference.id)))
         }
         if let session = talk.session { facts.append(Fact(label: "Session", value: session.description, href: nil)) }
         if let date = ConferenceFormat.date(talk.date ?? talk.session?.date) { facts.append(Fact(label: "Date", value: date, href: nil)) }
         if let pages = talk.pages { facts.append(Fact(label: "Pages", value: pages.description, href: nil)) }
         self.facts = facts
 
-        textURL = ConferenceRoute.talkText(talk.id).href
+        textURL = ConferenceRoute.talkText.href(talk.id)
         frameTitle = "Text of “\(talk.title)”"
         talkURL = talk.url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0.absoluteString : nil }
         media = talk.media.compactMap(Self.media)
         // Neighbours stay in the list the talk was opened from only for its own conference, where they are defined.
         let keep: TalkListSource? = if case .conference = source { source } else { nil }
-        previous = talk.previous.map { Neighbour(title: $0.title, href: ConferenceRoute.talk($0.id, from: keep).href) }
-        next = talk.next.map { Neighbour(title: $0.title, href: ConferenceRoute.talk($0.id, from: keep).href) }
+        previous = talk.previous.map { Neighbour(title: $0.title, href: ConferenceRoute.talkHref($0.id, from: keep)) }
+        next = talk.next.map { Neighbour(title: $0.title, href: ConferenceRoute.talkHref($0.id, from: keep)) }
         citations = talk.citations.map { citation in
             let verse = citation.verses.flatMap(Self.firstVerse)
-            let href = verse.map { ConferenceRoute.verse(book: citation.bookID, chapter: citation.chapter, verse: $0).href }
-                ?? ConferenceRoute.verse(book: citation.bookID, chapter: citation.chapter, verse: nil).href
+            let href = verse.map { ConferenceRoute.verseHref(book: citation.bookID, chapter: citation.chapter, verse: $0) }
+                ?? ConferenceRoute.verseHref(book: citation.bookID, chapter: citation.chapter, verse: nil)
             return Citation(reference: citation.reference, href: href, pageLabel: citation.page.map { "p. \($0)" })
         }
         citationsNote = citationsAvailable ? "This talk cites no scripture in the index." : "This database has no citation index."
-        bookmark = BookmarkForm(action: ConferenceRoute.bookmark(talk.id).href, newValue: isBookmarked ? "0" : "1",
+        bookmark = BookmarkForm(talk: talk.id, action: ConferenceRoute.bookmark.href(talk.id), newValue: isBookmarked ? "0" : "1",
                                 label: isBookmarked ? BookmarkForm.removeLabel : BookmarkForm.addLabel, isBookmarked: isBookmarked,
-                                returnTo: ConferenceRoute.talk(talk.id, from: source).href)
+                                returnTo: ConferenceRoute.talkHref(talk.id, from: source))
     }
 
     /// The first verse number of "11-24", "1,3" or "7"; nil when there is none.

@@ -47,7 +47,7 @@ extension ConferenceTalk {
         private var bookmarkForm: HTML {
             let bookmark = talk.bookmark
             return """
-            <form class="conference-bookmark" method="post" action="\(bookmark.action)" data-changes="\(bookmark.changes)">\(Components.csrf(pageContext))\
+            <form class="conference-bookmark" method="post" action="\(bookmark.action)" data-talk="\(bookmark.talk)" data-changes="\(bookmark.changes)">\(Components.csrf(pageContext))\
             <input type="hidden" name="bookmark" value="\(bookmark.newValue)"><input type="hidden" name="return" value="\(bookmark.returnTo)">\
             <button class="button button--tinted" type="submit" id="conference-bookmark-button" aria-pressed="\(if: bookmark.isBookmarked, "true", else: "false")" \
             data-on-label="\(ConferenceTalk.BookmarkForm.removeLabel)" data-off-label="\(ConferenceTalk.BookmarkForm.addLabel)">\(bookmark.label)</button></form>

@@ -40,7 +40,7 @@ actor ConferenceUpdates {
         /// The event stream a page rendered now listens to while a manifest check runs, so it
         /// re-renders when the check ends; nil when none runs.
         var checkEvents: String? {
-            isChecking ? ConferenceRoute.events.href + "?since=\(revision)" : nil
+            isChecking ? ConferenceRoute.events.href() + "?since=\(revision)" : nil
         }
 
         /// The download on offer: the manifest names a database other than the one installed.

@@ -59,12 +59,12 @@ extension TalkList {
         let source = TalkListSource.conference(detail.conference.id)
         self.init(
             title: detail.conference.abbr,
-            href: ConferenceRoute.conference(detail.conference.id).href,
-            parent: BackLink(label: "Conferences", href: ConferenceRoute.conferences.href),
+            href: ConferenceRoute.conference.href(detail.conference.id),
+            parent: BackLink(label: "Conferences", href: ConferenceRoute.conferences.href()),
             sections: detail.sessions.map { session in
                 Section(header: session.description, anchor: "session-\(session.id)", cells: session.talks.map { talk in
                     Cell(id: talk.id, title: talk.title, subtitle: talk.speaker.nonEmpty, detail: nil,
-                         href: ConferenceRoute.talk(talk.id, from: source).href, selected: false)
+                         href: ConferenceRoute.talkHref(talk.id, from: source), selected: false)
                 })
             },
             emptyMessage: "This conference has no talks in this database.",
@@ -78,12 +78,12 @@ extension TalkList {
         let cells = detail.talks.map { talk in
             Cell(id: talk.id, title: talk.title, subtitle: [talk.conference, talk.conference == nil ? ConferenceFormat.date(talk.date) : nil]
                     .compactMap { $0 }.joined(separator: " · ").nonEmpty,
-                 detail: nil, href: ConferenceRoute.talk(talk.id, from: source).href, selected: false)
+                 detail: nil, href: ConferenceRoute.talkHref(talk.id, from: source), selected: false)
         }
         self.init(
             title: detail.speaker.name,
-            href: ConferenceRoute.speaker(detail.speaker.id).href,
-            parent: BackLink(label: "Speakers", href: ConferenceRoute.speakers.href),
+            href: ConferenceRoute.speaker.href(detail.speaker.id),
+            parent: BackLink(label: "Speakers", href: ConferenceRoute.speakers.href()),
             sections: cells.isEmpty ? [] : [Section(header: ConferenceFormat.count(cells.count, "talk"), anchor: "talks", cells: cells)],
             emptyMessage: "No talks by this speaker are in this database.",
             footer: detail.speaker.info
@@ -96,13 +96,13 @@ extension TalkList {
         let cells = detail.talks.map { talk in
             Cell(id: talk.talkID, title: talk.title,
                  subtitle: [talk.conference, talk.speaker.nonEmpty].compactMap { $0 }.joined(separator: " · ").nonEmpty,
-                 detail: talk.reference, href: ConferenceRoute.talk(talk.talkID, from: source).href, selected: false)
+                 detail: talk.reference, href: ConferenceRoute.talkHref(talk.talkID, from: source), selected: false)
         }
         self.init(
             title: detail.title,
-            href: ConferenceRoute.verse(book: detail.book.id, chapter: detail.chapter, verse: detail.verse).href,
+            href: ConferenceRoute.verseHref(book: detail.book.id, chapter: detail.chapter, verse: detail.verse),
             parent: BackLink(label: CitationIndex.chapterTitle(book: detail.book, chapter: detail.chapter),
-                             href: ConferenceRoute.chapter(book: detail.book.id, chapter: detail.chapter).href),
+                             href: ConferenceRoute.chapter.href(detail.book.id, detail.chapter)),
             sections: cells.isEmpty ? [] : [Section(header: "Cited in " + ConferenceFormat.count(cells.count, "talk"), anchor: "talks", cells: cells)],
             emptyMessage: "No talk in this database cites \(detail.title)."
         )
@@ -114,12 +114,12 @@ extension TalkList {
         let cells = hits.map { hit in
             Cell(id: hit.id, title: hit.title,
                  subtitle: [hit.speaker.nonEmpty, hit.conference].compactMap { $0 }.joined(separator: " · ").nonEmpty,
-                 detail: nil, href: ConferenceRoute.talk(hit.id, from: source).href, selected: false)
+                 detail: nil, href: ConferenceRoute.talkHref(hit.id, from: source), selected: false)
         }
         self.init(
             title: "Search",
-            href: ConferenceRoute.search(query).href,
-            parent: BackLink(label: "Pocket", href: ShellRoute.home.href),
+            href: ConferenceRoute.searchHref(query),
+            parent: BackLink(label: "Pocket", href: ShellRoute.home.href()),
             sections: cells.isEmpty ? [] : [Section(header: ConferenceFormat.count(cells.count, "talk"), anchor: "results", cells: cells)],
             emptyMessage: "No talk title or speaker matches “\(query)”."
         )

@@ -26,10 +26,15 @@ public struct ConverterApp: PocketApp {
     /// The screen (GET) and the one form every change posts (POST), both at `/converter`; the
     /// catalog the phone's own engine uses, and where its outbox sends its state (`ConverterChanges`).
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
+        group.add(endpoints(environment: environment))
+    }
+
+    /// Every route of the app with its handler.
+    func endpoints(environment: WebEnvironment) -> [Endpoint] {
         let pages = ConverterPages(database: database, renderer: environment.renderer)
-        group.get(ConverterRoute.Path.screen.pattern, use: pages.screen)
-        group.post(ConverterRoute.Path.screen.pattern, use: pages.change)
-        group.get(ConverterRoute.Path.catalog.pattern, use: pages.catalog)
-        group.post(ConverterRoute.Path.state.pattern, use: pages.applyChange)
+        return [
+            ConverterRoute.screen.handle(pages.screen), ConverterRoute.change.handle(pages.change),
+            ConverterRoute.catalog.handle(pages.catalog), ConverterRoute.state.handle(pages.applyChange),
+        ]
     }
 }

@@ -24,10 +24,10 @@ struct ConverterPages: Sendable {
         let savedAt = try await store.savedAt()
         let posted = request.cookies[Self.noticeCookie]?.value
         let offline = ConverterScreen.Offline(
-            module: renderer.appModuleURL(Self.app), catalog: ConverterRoute.catalog.href,
-            stateURL: ConverterRoute.state.href, owner: String(person.rawValue), state: state, savedAt: savedAt)
+            module: renderer.appModuleURL(Self.app), catalog: ConverterRoute.catalogHref,
+            stateURL: ConverterRoute.state.href(), owner: String(person.rawValue), state: state, savedAt: savedAt)
         let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)), offline: offline)
-        let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href), screenClass: "screen--converter", app: Self.app)
+        let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href()), screenClass: "screen--converter", app: Self.app)
         var response = renderer.page(frame: frame, context: context) { ConverterScreen.View(model: model, pageContext: $0) }
         if posted != nil {
             response.setCookie(noticeCookie(value: "", maxAge: 0, context: context))
@@ -42,7 +42,7 @@ struct ConverterPages: Sendable {
         let store = database.store(for: try context.requirePerson())
         let form = try ConverterForm(fields: try await request.formFields(context: context))
         let outcome = try await store.update { state in try form.apply(to: &state) }.result
-        var response = Response.redirect(to: ConverterRoute.screen.href)
+        var response = Response.redirect(to: ConverterRoute.screen.href())
         if case .ignored(let reason)? = outcome {
             response.setCookie(noticeCookie(value: reason.rawValue, maxAge: 60, context: context))
         }

@@ -1,41 +1,24 @@
 import Converter
 import Hummingbird
 
-/// Every route of the Converter app, registering handlers and building links from one place.
+/// Every route of the Converter app, each declared once; `ConverterPages.endpoints` gives each its
+/// handler, and links are built from the same values.
 ///
 /// The whole screen is one form: every change (a key, a wheel, a category, the convention, swap)
 /// is a POST of that form to the screen's own address, which answers 303 back to it.
-enum ConverterRoute: AppRoute, Equatable {
-    /// The converter screen.
-    case screen
-    /// Where the screen's form posts a change.
-    case change
-    /// The unit catalog as JSON for the browser's engine (`CatalogExport`).
-    case catalog
-    /// Where the phone saves its whole converter state as JSON (`ConverterChanges`).
-    case state
-
+enum ConverterRoute {
     /// The prefix every Converter URL starts with.
     static let prefix = "/converter"
 
-    /// Each path of the app, spelled once, below its prefix.
-    enum Path: String, RoutePath {
-        /// The screen, and where its form posts.
-        case screen = ""
-        case catalog = "catalog.json"
-        case state
-    }
-
-    var path: Path {
-        switch self {
-        case .screen, .change: .screen
-        case .catalog: .catalog
-        case .state: .state
-        }
-    }
+    /// The converter screen.
+    static let screen = Route(.get, "", under: prefix)
+    /// Where the screen's form posts a change.
+    static let change = Route(.post, "", under: prefix)
+    /// The unit catalog as JSON for the browser's engine (`CatalogExport`).
+    static let catalog = Route(.get, "catalog.json", under: prefix)
+    /// Where the phone saves its whole converter state as JSON (`ConverterChanges`).
+    static let state = Route(.post, "state", under: prefix)
 
     /// The catalog's link names its version, so a phone never keeps an old one.
-    var query: String {
-        self == .catalog ? "?v=" + CatalogExport.version : ""
-    }
+    static var catalogHref: String { catalog.href() + "?v=" + CatalogExport.version }
 }

@@ -18,7 +18,7 @@ extension ConverterScreen {
 
         var body: HTML {
             """
-            <form class="converter" id="converter" method="post" action="\(ConverterRoute.change.href)" data-autosubmit data-transition="none"\
+            <form class="converter" id="converter" method="post" action="\(ConverterRoute.change.href())" data-autosubmit data-transition="none"\
             \(unwrap: model.offline, { offline in " data-module=\"\(offline.module)\" data-catalog=\"\(offline.catalog)\" data-state-url=\"\(offline.stateURL)\" data-owner=\"\(offline.owner)\" data-saved-at=\"\(offline.savedAt)\" data-state=\"\(offline.stateJSON)\"" })>
             \(Components.csrf(pageContext))
             <fieldset class="segmented converter__categories" id="converter-categories"><legend class="visually-hidden">Category</legend>

@@ -24,7 +24,7 @@ struct AccessLogMiddleware: RouterMiddleware {
     }
 
     /// The paths whose last part is a secret (`/setup/<token>`, `/join/<code>`), as their routes spell them, up to the secret.
-    private static let secretPrefixes = [PeopleRoute.Path.setup, .joinLink].map { route in "/" + route.rawValue.prefix { $0 != ":" } }
+    private static let secretPrefixes = [PeopleRoute.setupPage.folder, PeopleRoute.joinLinkPage.folder]
 
     /// `path` with a setup token or pairing code in it replaced by `[redacted]`.
     static func loggedPath(_ path: String) -> String {

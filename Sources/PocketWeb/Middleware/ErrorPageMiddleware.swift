@@ -44,7 +44,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
     private func answer(status: HTTPResponse.Status, message: String?, request: Request, context: Context, headers: HTTPFields) -> Response {
         let model = ErrorPage.Model(status: status, message: message, requestID: context.id, path: request.uri.path)
         var response = Self.wantsJSON(request) ? JSONAnswer.error(model.message, status: status)
-            : renderer.page(frame: PageFrame(title: model.title, back: BackLink(label: "Pocket", href: ShellRoute.home.href)), context: context, status: status) { _ in
+            : renderer.page(frame: PageFrame(title: model.title, back: BackLink(label: "Pocket", href: ShellRoute.home.href())), context: context, status: status) { _ in
                 ErrorPage.View(model: model)
             }
         for field in headers where field.name != .contentType && field.name != .contentLength {

@@ -21,8 +21,8 @@ struct SetupGate: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        let allowed = path.hasPrefix(PeopleRoute.folder(of: .setup)) || path.hasPrefix(ShellRoute.folder(of: .asset))
-            || [ShellRoute.serviceWorker, .manifest, .health].contains { path == $0.href }
+        let allowed = path.hasPrefix(PeopleRoute.setupPage.folder) || path.hasPrefix(ShellRoute.asset.folder)
+            || [ShellRoute.serviceWorker, ShellRoute.manifest, ShellRoute.health].contains { path == $0.href() }
         if allowed || knownSetUp.isSet {
             return try await next(request, context)
         }

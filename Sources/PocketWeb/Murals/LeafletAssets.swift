@@ -58,7 +58,7 @@ public struct LeafletAssets: Sendable {
 
     /// The versioned link to a file of the library.
     func url(_ path: String) -> String {
-        MuralsRoute.leaflet(path).href + "?v=\(version)"
+        MuralsRoute.leaflet.href(path) + "?v=\(version)"
     }
 
     /// Only plain file names: no hidden files, no path tricks.

@@ -53,7 +53,7 @@ enum MuralDetail {
         let otherDirections: Directions
         let favourite: MuralsFavouriteForm
         let visited: Bool
-        let changesAction = MuralsRoute.changes.href
+        let changesAction = MuralsRoute.changes.href()
 
         init(mural: Mural, isFavourite: Bool, isVisited: Bool, position: GeoCoordinate?, platform: MapsPlatform) {
             id = mural.id
@@ -63,7 +63,7 @@ enum MuralDetail {
             let count = mural.images.count
             pictures = mural.images.indices.map { index in
                 Picture(
-                    src: MuralsRoute.image(mural.id, index).href,
+                    src: MuralsRoute.image.href(mural.id, index),
                     alt: count > 1 ? "\(mural.title), picture \(index + 1) of \(count)" : mural.title,
                     dialogID: "mural-picture-\(index)",
                     number: index + 1,
@@ -81,7 +81,7 @@ enum MuralDetail {
             otherDirections = Directions(
                 href: "https://www.google.com/maps/dir/?api=1&destination=\(destination)&travelmode=walking", label: "Walking Directions in Google Maps")
             directions = platform == .apple ? appleDirections : otherDirections
-            favourite = MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: isFavourite, returnTo: MuralsRoute.mural(mural.id).href)
+            favourite = MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: isFavourite, returnTo: MuralsRoute.mural.href(mural.id))
             visited = isVisited
         }
 

@@ -57,25 +57,13 @@ public struct MuralsApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let pages = MuralsPages(store: store, service: service, synchronizer: synchronizer, images: images, leaflet: leaflet, tiles: tiles, renderer: environment.renderer)
-        group.get(MuralsRoute.Path.main.pattern, use: pages.main)
-        group.get(MuralsRoute.Path.mural.pattern, use: pages.mural)
-        group.post(MuralsRoute.Path.favourite.pattern, use: pages.favourite)
-        group.post(MuralsRoute.Path.changes.pattern, use: pages.applyChange)
-        group.get(MuralsRoute.Path.offlineList.pattern, use: pages.offlineList)
-        group.get(MuralsRoute.Path.thumbnail.pattern, use: pages.thumbnail)
-        group.get(MuralsRoute.Path.image.pattern, use: pages.picture)
-        group.post(MuralsRoute.Path.refresh.pattern, use: pages.refresh)
-        group.get(MuralsRoute.Path.walk.pattern, use: pages.walk)
-        group.get(MuralsRoute.Path.trail.pattern, use: pages.trail)
-        group.get(MuralsRoute.Path.trailJSON.pattern, use: pages.trailJSON)
-        group.post(MuralsRoute.Path.visited.pattern, use: pages.visited)
-        group.post(MuralsRoute.Path.clearVisited.pattern, use: pages.clearVisited)
-        group.get(MuralsRoute.Path.leaflet.pattern, use: pages.leafletFile)
-        if service.isDemo {
-            group.get(MuralsRoute.Path.demoFeed.pattern, use: pages.demoFeed)
-            group.get(MuralsRoute.Path.demoImage.pattern, use: pages.demoImage)
-        }
+        group.add(endpoints(environment: environment))
+    }
+
+    /// Every route of the app with its handler; the demo service's only when it is the one used.
+    func endpoints(environment: WebEnvironment) -> [Endpoint] {
+        MuralsPages(store: store, service: service, synchronizer: synchronizer, images: images, leaflet: leaflet, tiles: tiles, renderer: environment.renderer)
+            .endpoints(demoService: service.isDemo)
     }
 
     /// Brings the saved murals up to date once at start-up; a failure only shows as the quiet

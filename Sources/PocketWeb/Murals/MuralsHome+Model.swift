@@ -69,7 +69,7 @@ enum MuralsHome {
             let origin = position ?? NewBrighton.centre
             let shown = filter == .favourites ? murals.filter { favourites.contains($0.id) } : murals
             let query = Self.query(filter: filter, position: position)
-            let returnTo = MuralsRoute.main.href + query
+            let returnTo = MuralsRoute.main.href() + query
             self.returnTo = returnTo
             cells = MuralOrdering.byDistance(shown, from: origin).map { entry in
                 let mural = entry.mural
@@ -81,8 +81,8 @@ enum MuralsHome {
                     metres: String(Int(entry.metres.rounded())),
                     latitude: MuralsPosition.degrees(mural.coordinate.latitude),
                     longitude: MuralsPosition.degrees(mural.coordinate.longitude),
-                    href: MuralsRoute.mural(mural.id).href,
-                    thumbnailURL: mural.thumbnail == nil ? nil : MuralsRoute.thumbnail(mural.id).href,
+                    href: MuralsRoute.mural.href(mural.id),
+                    thumbnailURL: mural.thumbnail == nil ? nil : MuralsRoute.thumbnail.href(mural.id),
                     favourite: MuralsFavouriteForm(muralID: mural.id, title: mural.title, isFavourite: favourites.contains(mural.id), returnTo: returnTo),
                     visited: visited.contains(mural.id)
                 )
@@ -97,7 +97,7 @@ enum MuralsHome {
             filters = MuralsFilter.allCases.map {
                 FilterOption(value: $0.rawValue, label: $0.label, id: "murals-filter-\($0.rawValue)", checked: $0 == filter)
             }
-            filterAction = MuralsRoute.main.href
+            filterAction = MuralsRoute.main.href()
             showsFavourites = filter == .favourites
             filterValue = filter.rawValue
             hasPosition = position != nil
@@ -106,13 +106,13 @@ enum MuralsHome {
             countText = cells.count == 1 ? "1 mural" : "\(cells.count) murals"
             self.status = status
             self.map = map
-            refreshAction = MuralsRoute.refresh.href
-            trailHref = MuralsRoute.trail.href + query
-            trailJSON = MuralsRoute.trailJSON.href
-            walkJSON = MuralsRoute.walk.href
-            visitedAction = MuralsRoute.visited.href
-            keepList = MuralsRoute.offlineList.href
-            changesAction = MuralsRoute.changes.href
+            refreshAction = MuralsRoute.refresh.href()
+            trailHref = MuralsRoute.trail.href() + query
+            trailJSON = MuralsRoute.trailJSON.href()
+            walkJSON = MuralsRoute.walk.href()
+            visitedAction = MuralsRoute.visited.href()
+            keepList = MuralsRoute.offlineList.href()
+            changesAction = MuralsRoute.changes.href()
             startLatitude = MuralsPosition.degrees(start.latitude)
             startLongitude = MuralsPosition.degrees(start.longitude)
         }
@@ -129,6 +129,8 @@ enum MuralsHome {
 
 /// A favourite star: a real form POST (works without JavaScript), which murals/app.js sends in place.
 struct MuralsFavouriteForm: Sendable, Hashable {
+    /// The mural, for murals/stars.js (which so never reads an id out of `action`).
+    let muralID: Int
     let action: String
     let isFavourite: Bool
     let newValue: String
@@ -136,7 +138,8 @@ struct MuralsFavouriteForm: Sendable, Hashable {
     let returnTo: String
 
     init(muralID: Int, title: String, isFavourite: Bool, returnTo: String) {
-        action = MuralsRoute.favourite(muralID).href
+        self.muralID = muralID
+        action = MuralsRoute.favourite.href(muralID)
         self.isFavourite = isFavourite
         newValue = isFavourite ? "0" : "1"
         label = isFavourite ? "Remove \(title) from favourites" : "Add \(title) to favourites"

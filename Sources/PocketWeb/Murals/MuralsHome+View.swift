@@ -143,7 +143,7 @@ extension MuralsFavouriteForm {
     /// cells and the mural's page share it; the page's star also has an `id`.
     func form(csrf: HTML, id: String? = nil) -> HTML {
         """
-        <form class="murals-star-form" method="post" action="\(action)" data-favourite>\(csrf)\
+        <form class="murals-star-form" method="post" action="\(action)" data-favourite="\(muralID)">\(csrf)\
         <input type="hidden" name="favourite" value="\(newValue)"><input type="hidden" name="return" value="\(returnTo)">\
         <button class="murals-star" type="submit"\(attribute: "id", id) aria-label="\(label)" aria-pressed="\(if: isFavourite, "true", else: "false")">\
         <span class="murals-star__icon" aria-hidden="true"></span></button></form>

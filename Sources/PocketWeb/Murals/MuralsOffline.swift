@@ -13,12 +13,12 @@ extension MuralsPages {
     @Sendable func offlineList(_ request: Request, context: PocketRequestContext) async throws -> Response {
         _ = try context.requirePerson()
         var items: [MuralsKeepList.Item] = [
-            .init(url: MuralsRoute.main.href),
-            .init(url: MuralsRoute.main.href + "?show=all"),
-            .init(url: MuralsRoute.main.href + "?show=favourites"),
-            .init(url: MuralsRoute.trail.href),
-            .init(url: MuralsRoute.trail.href + "?show=favourites"),
-            .init(url: MuralsRoute.walk.href),
+            .init(url: MuralsRoute.main.href()),
+            .init(url: MuralsRoute.main.href() + "?show=all"),
+            .init(url: MuralsRoute.main.href() + "?show=favourites"),
+            .init(url: MuralsRoute.trail.href()),
+            .init(url: MuralsRoute.trail.href() + "?show=favourites"),
+            .init(url: MuralsRoute.walk.href()),
         ]
         if let leaflet {
             for file in ["leaflet.js", "leaflet.css"] {
@@ -27,14 +27,14 @@ extension MuralsPages {
         }
         let murals = try await store.murals()
         for mural in murals {
-            items.append(.init(url: MuralsRoute.mural(mural.id).href))
+            items.append(.init(url: MuralsRoute.mural.href(mural.id)))
             if mural.thumbnail != nil {
                 let saved = await service.thumbnailURL(for: mural).asyncFlatMap { await images.savedSize(at: $0) }
-                items.append(.init(url: MuralsRoute.thumbnail(mural.id).href, bytes: saved))
+                items.append(.init(url: MuralsRoute.thumbnail.href(mural.id), bytes: saved))
             }
             for index in mural.images.indices {
                 let saved = await service.imageURL(for: mural, index: index).asyncFlatMap { await images.savedSize(at: $0) }
-                items.append(.init(url: MuralsRoute.image(mural.id, index).href, bytes: saved))
+                items.append(.init(url: MuralsRoute.image.href(mural.id, index), bytes: saved))
             }
         }
         return try Self.json(MuralsKeepList(murals: murals.count, items: items), cacheControl: "no-store")

@@ -33,8 +33,20 @@ struct MuralsPages: Sendable {
     }
 
     static let app = "murals"
-    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
-    private static let mainBack = BackLink(label: "Murals", href: MuralsRoute.main.href)
+    private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href())
+    private static let mainBack = BackLink(label: "Murals", href: MuralsRoute.main.href())
+
+    /// Every route of the app with its handler; the demo service's only when it is the one used.
+    func endpoints(demoService: Bool) -> [Endpoint] {
+        typealias R = MuralsRoute
+        let endpoints = [
+            R.main.handle(main), R.mural.handle(mural), R.favourite.handle(favourite), R.changes.handle(applyChange),
+            R.offlineList.handle(offlineList), R.thumbnail.handle(thumbnail), R.image.handle(picture), R.refresh.handle(refresh),
+            R.walk.handle(walk), R.trail.handle(trail), R.trailJSON.handle(trailJSON), R.visited.handle(visited),
+            R.clearVisited.handle(clearVisited), R.leaflet.handle(leafletFile),
+        ]
+        return demoService ? endpoints + [R.demoFeed.handle(demoFeed), R.demoImage.handle(demoImage)] : endpoints
+    }
 
     // MARK: Screens
 
@@ -63,9 +75,9 @@ struct MuralsPages: Sendable {
         return renderer.page(frame: frame, context: context, memo: homePages, model: model, MuralsHome.View.init)
     }
 
-    @Sendable func mural(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func mural(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
         let person = try context.requirePerson()
-        let mural = try await self.mural(context)
+        let mural = try await existingMural(id)
         let model = MuralDetail.Model(
             mural: mural,
             isFavourite: try await store.favouriteIDs(of: person).contains(mural.id),
@@ -82,7 +94,7 @@ struct MuralsPages: Sendable {
         let (trail, start, position, filter) = try await plan(request, for: person)
         let model = MuralsTrail.Model(
             trail: trail, start: start, hasPosition: position != nil, visited: try await store.visitedIDs(of: person), filter: filter,
-            returnTo: MuralsRoute.trail.href + MuralsHome.Model.query(filter: filter, position: position)
+            returnTo: MuralsRoute.trail.href() + MuralsHome.Model.query(filter: filter, position: position)
         )
         return renderer.page(frame: PageFrame(title: "Trail", back: Self.mainBack, app: Self.app), context: context) { MuralsTrail.View(model: model, pageContext: $0) }
     }
@@ -101,10 +113,10 @@ struct MuralsPages: Sendable {
 
     // MARK: Changes
 
-    @Sendable func favourite(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func favourite(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
         var request = request
         let person = try context.requirePerson()
-        let mural = try await self.mural(context)
+        let mural = try await existingMural(id)
         let fields = try await request.formFields(context: context)
         guard let value = fields["favourite"], ["0", "1"].contains(value) else {
             throw HTTPError(.badRequest, message: "Say whether the mural is a favourite (favourite=1 or 0).")
@@ -113,7 +125,7 @@ struct MuralsPages: Sendable {
         if Self.wantsJSON(request) {
             return try Self.json(FavouriteAnswer(id: mural.id, favourite: value == "1"), cacheControl: "no-store")
         }
-        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"], otherwise: MuralsRoute.main.href))
+        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"], otherwise: MuralsRoute.main.href()))
     }
 
     @Sendable func refresh(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -121,7 +133,7 @@ struct MuralsPages: Sendable {
         let fields = try await request.formFields(context: context)
         // A failure is recorded by the synchronizer and shown as the quiet offline line.
         _ = try? await synchronizer.sync()
-        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"], otherwise: MuralsRoute.main.href))
+        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"], otherwise: MuralsRoute.main.href()))
     }
 
     /// murals/app.js reports where the visitor went; murals passed within 25 m are kept as visited.
@@ -143,26 +155,25 @@ struct MuralsPages: Sendable {
         let person = try context.requirePerson()
         let fields = try await request.formFields(context: context)
         try await store.clearVisited(for: person)
-        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"] ?? MuralsRoute.trail.href, otherwise: MuralsRoute.main.href))
+        return Response.redirect(to: ReturnAddress.within(MuralsRoute.prefix, fields["return"] ?? MuralsRoute.trail.href(), otherwise: MuralsRoute.main.href()))
     }
 
     // MARK: Pictures and files
 
-    @Sendable func thumbnail(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let mural = try await self.mural(context)
+    @Sendable func thumbnail(_ request: Request, context: PocketRequestContext, id: Int) async throws -> Response {
+        let mural = try await existingMural(id)
         return await picture(at: service.thumbnailURL(for: mural), title: mural.title)
     }
 
-    @Sendable func picture(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let mural = try await self.mural(context)
-        guard let index = context.parameters.get("index", as: Int.self), let url = service.imageURL(for: mural, index: index) else {
+    @Sendable func picture(_ request: Request, context: PocketRequestContext, id: Int, index: Int) async throws -> Response {
+        let mural = try await existingMural(id)
+        guard let url = service.imageURL(for: mural, index: index) else {
             throw HTTPError(.notFound, message: "\(mural.title) has no such picture.")
         }
         return await picture(at: url, title: mural.title)
     }
 
-    @Sendable func leafletFile(_ request: Request, context: PocketRequestContext) throws -> Response {
-        let path = context.parameters.getCatchAll().joined(separator: "/")
+    @Sendable func leafletFile(_ request: Request, context: PocketRequestContext, path: String) throws -> Response {
         guard let leaflet, let file = leaflet.file(at: path) else {
             throw HTTPError(.notFound, message: "The map library is not installed on this server.")
         }
@@ -176,13 +187,13 @@ struct MuralsPages: Sendable {
     @Sendable func demoFeed(_ request: Request, context: PocketRequestContext) throws -> Response {
         let scheme = context.isSecure ? "https" : "http"
         let authority = request.head.authority.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || ".:-[]".contains($0) } ? $0 : nil } ?? "127.0.0.1"
-        let base = URL(string: "\(scheme)://\(authority)\(MuralsRoute.folder(of: .demoImage))")
+        let base = URL(string: "\(scheme)://\(authority)\(MuralsRoute.demoImage.folder)")
         let feed = DemoMuralService.feed(since: request.queryFields[MuralsSynchronizer.lastModifiedParameter], imageBase: base)
         return Self.data(feed, type: "application/json", cacheControl: "no-cache")
     }
 
-    @Sendable func demoImage(_ request: Request, context: PocketRequestContext) throws -> Response {
-        guard let data = DemoMuralService.image(named: try context.parameters.require("file")) else {
+    @Sendable func demoImage(_ request: Request, context: PocketRequestContext, file: String) throws -> Response {
+        guard let data = DemoMuralService.image(named: file) else {
             throw HTTPError(.notFound, message: "The demo service has no such picture.")
         }
         return Self.data(data, type: DemoMuralService.imageContentType, cacheControl: "public, max-age=86400")
@@ -218,10 +229,9 @@ extension MuralsPages {
         )
     }
 
-    func mural(_ context: PocketRequestContext) async throws -> Mural {
-        let text = try context.parameters.require("id")
-        guard let id = Int(text), let mural = try await store.mural(id: id) else {
-            throw HTTPError(.notFound, message: "There is no mural with the id “\(text)”.")
+    func existingMural(_ id: Int) async throws -> Mural {
+        guard let mural = try await store.mural(id: id) else {
+            throw HTTPError(.notFound, message: "There is no mural with the id “\(id)”.")
         }
         return mural
     }

@@ -32,7 +32,7 @@ enum MuralsTrail {
                     number: offset + 1,
                     title: mural.title,
                     artist: MuralsText.artist(mural.artist),
-                    href: MuralsRoute.mural(mural.id).href,
+                    href: MuralsRoute.mural.href(mural.id),
                     legText: "+ \(DistanceText.string(metres: leg))",
                     visited: visited.contains(mural.id)
                 )
@@ -40,7 +40,7 @@ enum MuralsTrail {
             lengthText = DistanceText.string(metres: trail.metres)
             summary = Self.summary(trail: trail, filter: filter)
             startCaption = hasPosition ? "Starts where you are." : "Starts at the centre of New Brighton (no location yet)."
-            clearAction = MuralsRoute.clearVisited.href
+            clearAction = MuralsRoute.clearVisited.href()
             hasVisited = !visited.isEmpty
             self.returnTo = returnTo
         }

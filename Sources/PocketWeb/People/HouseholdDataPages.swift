@@ -10,10 +10,8 @@ struct HouseholdDataPages: Sendable {
     let household: HouseholdData
 
     /// Every route needs a signed-in person.
-    func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
-        group.get(PeopleRoute.Path.exportData.pattern, use: exportData)
-        group.post(PeopleRoute.Path.importData.pattern, use: importData)
-        group.get(PeopleRoute.Path.latestBackup.pattern, use: latestBackup)
+    var privateEndpoints: [Endpoint] {
+        [PeopleRoute.exportData.handle(exportData), PeopleRoute.importData.handle(importData), PeopleRoute.latestBackup.handle(latestBackup)]
     }
 
     @Sendable func exportData(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -64,7 +62,7 @@ struct HouseholdDataPages: Sendable {
                 """)
         }
         // Settings says what was skipped from the counts in its address (numbers only, so a link cannot put words there).
-        var location = PeopleRoute.settings.href + "?notice=imported"
+        var location = PeopleRoute.settings.href() + "?notice=imported"
         if !report.skippedStars.isEmpty { location += "&skipped-stars=\(report.skippedStars.count)" }
         if !report.skippedBookmarks.isEmpty { location += "&skipped-bookmarks=\(report.skippedBookmarks.count)" }
         return Response(status: .seeOther, headers: [.location: location])

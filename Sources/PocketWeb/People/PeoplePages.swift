@@ -3,7 +3,7 @@ import Hummingbird
 import PocketCore
 
 /// Signing in and out, the one-time setup, pairing a phone, and Settings (devices, password,
-/// and for owners the household). Every route is listed once in `addPublicRoutes`/`addPrivateRoutes`.
+/// and for owners the household). Every route is listed once in `publicEndpoints`/`privateEndpoints`.
 struct PeoplePages: Sendable {
     let renderer: PageRenderer
     let people: WebPeople
@@ -11,26 +11,21 @@ struct PeoplePages: Sendable {
     let household: HouseholdData
 
     /// What a stranger may use: sign-in, setup and pairing.
-    func addPublicRoutes(to router: Router<PocketRequestContext>) {
-        router.get(PeopleRoute.Path.signIn.pattern, use: signInPage)
-        router.post(PeopleRoute.Path.signIn.pattern, use: signIn)
-        router.get(PeopleRoute.Path.setup.pattern, use: setupPage)
-        router.post(PeopleRoute.Path.setup.pattern, use: setup)
-        router.get(PeopleRoute.Path.join.pattern, use: joinPage)
-        router.post(PeopleRoute.Path.join.pattern, use: joinWithShortCode)
-        router.get(PeopleRoute.Path.joinLink.pattern, use: joinLinkPage)
-        router.post(PeopleRoute.Path.joinLink.pattern, use: joinWithLink)
+    var publicEndpoints: [Endpoint] {
+        typealias R = PeopleRoute
+        return [
+            R.signInPage.handle(signInPage), R.signIn.handle(signIn), R.setupPage.handle(setupPage), R.setup.handle(setup),
+            R.joinPage.handle(joinPage), R.join.handle(joinWithShortCode), R.joinLinkPage.handle(joinLinkPage), R.joinLink.handle(joinWithLink),
+        ]
     }
 
     /// What needs a signed-in person.
-    func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
-        group.post(PeopleRoute.Path.signOut.pattern, use: signOut)
-        group.get(PeopleRoute.Path.settings.pattern, use: settings)
-        group.post(PeopleRoute.Path.pair.pattern, use: pair)
-        group.post(PeopleRoute.Path.signOutDevice.pattern, use: signOutDevice)
-        group.post(PeopleRoute.Path.addPerson.pattern, use: addPerson)
-        group.post(PeopleRoute.Path.removePerson.pattern, use: removePerson)
-        group.post(PeopleRoute.Path.changePassword.pattern, use: changePassword)
+    var privateEndpoints: [Endpoint] {
+        typealias R = PeopleRoute
+        return [
+            R.signOut.handle(signOut), R.settings.handle(settings), R.pair.handle(pair), R.signOutDevice.handle(signOutDevice),
+            R.addPerson.handle(addPerson), R.removePerson.handle(removePerson), R.changePassword.handle(changePassword),
+        ]
     }
 
     // MARK: Signing in
@@ -73,13 +68,13 @@ struct PeoplePages: Sendable {
 
     // MARK: Setup
 
-    @Sendable func setupPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try await requireSetupToken(context)
+    @Sendable func setupPage(_ request: Request, context: PocketRequestContext, token: String) async throws -> Response {
+        try await requireSetupToken(token)
         return renderer.page(frame: PageFrame(title: "Set Up Pocket"), context: context) { SetupPage.View(model: SetupPage.Model(action: people.setupPath, name: "", problem: nil), pageContext: $0) }
     }
 
-    @Sendable func setup(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try await requireSetupToken(context)
+    @Sendable func setup(_ request: Request, context: PocketRequestContext, token: String) async throws -> Response {
+        try await requireSetupToken(token)
         var request = request
         let fields = try await request.formFields(context: context)
         let name = fields["name"] ?? "", password = fields["password"] ?? ""
@@ -98,7 +93,7 @@ struct PeoplePages: Sendable {
         context.logger.notice("set up: \(person.name.debugDescription) is the owner")
         try await signInThisDevice(as: person, request: request, context: context)
         // The owner's phone gets the same Home Screen guidance a paired phone does.
-        return Response.redirect(to: TrustRoute.welcome.href)
+        return Response.redirect(to: TrustRoute.welcome.href())
     }
 
     // MARK: Pairing, on the phone
@@ -118,8 +113,7 @@ struct PeoplePages: Sendable {
     /// The page a pairing link opens: "Continue as bea". Only a link's long code is looked up
     /// here (a short code is typed at `/join`), and every look-up counts against the address's
     /// pairing attempts like a redeemed code, so this page cannot be used to guess codes.
-    @Sendable func joinLinkPage(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let code = try context.parameters.require("code")
+    @Sendable func joinLinkPage(_ request: Request, context: PocketRequestContext, code: String) async throws -> Response {
         let keys = Self.joinKeys(context)
         if let wait = await people.throttle.reserve(keys) {
             context.logger.warning("pairing refused (throttled, \(wait) s) from \(context.clientAddress)")
@@ -135,8 +129,7 @@ struct PeoplePages: Sendable {
         return try joinLinkForm(code: code, personName: person.name, problem: nil, status: .ok, context: context)
     }
 
-    @Sendable func joinWithLink(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let code = try context.parameters.require("code")
+    @Sendable func joinWithLink(_ request: Request, context: PocketRequestContext, code: String) async throws -> Response {
         // A link carries the long code only: a short one is typed at /join.
         let linkCode = RandomToken.isWellFormed(code) ? code : ""
         return try await join(code: linkCode, request: request, context: context) { problem, status in
@@ -168,7 +161,7 @@ struct PeoplePages: Sendable {
         }
         let code = try await people.store.makePairingCode(for: person.id)
         let bases = pairingBases(request: request, context: context)
-        let joinPath = PeopleRoute.joinLink(code.linkCode).href
+        let joinPath = PeopleRoute.joinLink.href(code.linkCode)
         let links = people.trust?.phoneLinks.links(to: joinPath) ?? bases.map { $0 + joinPath }
         guard let link = links.first, let qr = QRCode(link) else { throw HTTPError(.internalServerError) }
         context.logger.notice("pairing code made for \(person.name.debugDescription) by \(identity.person.name.debugDescription)")
@@ -176,16 +169,15 @@ struct PeoplePages: Sendable {
             personName: person.name, link: link, otherLinks: Array(links.dropFirst()), shortCode: code.displayedShortCode,
             qrImage: "data:image/svg+xml;base64," + Data(qr.svg.utf8).base64EncodedString(),
             expiresAt: code.expiresAt.formatted(Date.FormatStyle(date: .omitted, time: .shortened, timeZone: .current).locale(Locale(identifier: "en_GB"))),
-            joinHref: bases[0] + PeopleRoute.join.href
+            joinHref: bases[0] + PeopleRoute.join.href()
         )
-        var response = renderer.page(frame: PageFrame(title: "Pair a Phone", back: BackLink(label: "Settings", href: PeopleRoute.settings.href)), context: context) { _ in PairPage.View(model: model) }
+        var response = renderer.page(frame: PageFrame(title: "Pair a Phone", back: BackLink(label: "Settings", href: PeopleRoute.settings.href())), context: context) { _ in PairPage.View(model: model) }
         response.headers[.cacheControl] = "no-store"
         return response
     }
 
-    @Sendable func signOutDevice(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func signOutDevice(_ request: Request, context: PocketRequestContext, id: String) async throws -> Response {
         let identity = try requireIdentity(context)
-        let id = try context.parameters.require("id")
         guard try await people.store.removeDevice(id: id, of: identity.person.id) else {
             throw HTTPError(.notFound, message: "You have no such device.")
         }
@@ -193,7 +185,7 @@ struct PeoplePages: Sendable {
             context.sessions.clearSession()
             return Self.signedOutResponse()
         }
-        return Response.redirect(to: PeopleRoute.settings.href + "?notice=signed-out")
+        return Response.redirect(to: PeopleRoute.settings.href() + "?notice=signed-out")
     }
 
     @Sendable func addPerson(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -206,12 +198,12 @@ struct PeoplePages: Sendable {
         } catch let error as PeopleError {
             return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
         }
-        return Response.redirect(to: PeopleRoute.settings.href + "?notice=added")
+        return Response.redirect(to: PeopleRoute.settings.href() + "?notice=added")
     }
 
-    @Sendable func removePerson(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func removePerson(_ request: Request, context: PocketRequestContext, id: Int64) async throws -> Response {
         _ = try context.requireOwner(toDo: "remove people")
-        guard let id = context.parameters.get("id", as: Int64.self), let person = try await people.store.person(id: PersonID(rawValue: id)) else {
+        guard let person = try await people.store.person(id: PersonID(rawValue: id)) else {
             throw HTTPError(.notFound, message: "That person no longer exists.")
         }
         do {
@@ -220,7 +212,7 @@ struct PeoplePages: Sendable {
         } catch let error as PeopleError {
             return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
         }
-        return Response.redirect(to: PeopleRoute.settings.href + "?notice=removed")
+        return Response.redirect(to: PeopleRoute.settings.href() + "?notice=removed")
     }
 
     @Sendable func changePassword(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -247,7 +239,7 @@ struct PeoplePages: Sendable {
         }
         // The new password signed every device out, this one included: sign this one back in.
         try await signInThisDevice(as: identity.person, request: request, context: context)
-        return Response.redirect(to: PeopleRoute.settings.href + "?notice=password")
+        return Response.redirect(to: PeopleRoute.settings.href() + "?notice=password")
     }
 }
 
@@ -267,7 +259,7 @@ private extension PeoplePages {
     /// To the sign-in page, and the browser forgets the pages it kept of this person (their
     /// cached copies would otherwise still open offline on a shared device).
     static func signedOutResponse() -> Response {
-        var response = Response.redirect(to: PeopleRoute.signIn.href)
+        var response = Response.redirect(to: PeopleRoute.signIn.href())
         response.headers[.clearSiteData] = "\"cache\", \"storage\""
         return response
     }
@@ -277,8 +269,7 @@ private extension PeoplePages {
         return identity
     }
 
-    func requireSetupToken(_ context: PocketRequestContext) async throws {
-        let token = try context.parameters.require("token")
+    func requireSetupToken(_ token: String) async throws {
         guard RandomToken.matches(token, people.setupToken), try await people.store.isEmpty() else {
             throw HTTPError(.notFound, message: "That setup link has been used or is not this Pocket’s. Sign in instead.")
         }
@@ -311,7 +302,7 @@ private extension PeoplePages {
         }
         await people.throttle.recordSuccess(keys)
         try await signInThisDevice(as: person, request: request, context: context)
-        return Response.redirect(to: TrustRoute.welcome.href)
+        return Response.redirect(to: TrustRoute.welcome.href())
     }
 
     /// Where a phone can reach this Pocket: the address the asking browser used, unless that is
@@ -344,12 +335,12 @@ private extension PeoplePages {
     }
 
     func joinForm(problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
-        let model = JoinPage.Model(action: PeopleRoute.join.href, personName: nil, problem: problem, isCodeForm: true)
+        let model = JoinPage.Model(action: PeopleRoute.join.href(), personName: nil, problem: problem, isCodeForm: true)
         return renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, pageContext: $0) }
     }
 
     func joinLinkForm(code: String, personName: String?, problem: String?, status: HTTPResponse.Status, context: PocketRequestContext) throws -> Response {
-        let model = JoinPage.Model(action: PeopleRoute.joinLink(code).href, personName: personName, problem: problem, isCodeForm: false)
+        let model = JoinPage.Model(action: PeopleRoute.joinLink.href(code), personName: personName, problem: problem, isCodeForm: false)
         var response = renderer.page(frame: PageFrame(title: "Pair This Phone"), context: context, status: status) { JoinPage.View(model: model, pageContext: $0) }
         response.headers[.cacheControl] = "no-store"
         return response
@@ -372,6 +363,6 @@ private extension PeoplePages {
             certificate: identity.person.isOwner ? people.trust.map(CertificateSummary.Model.init) : nil,
             data: data
         )
-        return renderer.page(frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true), context: context, status: status) { SettingsPage.View(model: model, pageContext: $0) }
+        return renderer.page(frame: PageFrame(title: "Settings", back: BackLink(label: "Pocket", href: ShellRoute.home.href()), largeTitle: true), context: context, status: status) { SettingsPage.View(model: model, pageContext: $0) }
     }
 }

@@ -27,13 +27,13 @@ enum SettingsData {
         let backupFailure: String?
 
         init(person: Person, people: [Person], csrfToken: String, latestBackup: BackupShelf.Archive?, backupsOn: Bool, backupFailure: BackupHealth.Failure? = nil) {
-            exportHref = PeopleRoute.exportData.href
+            exportHref = PeopleRoute.exportData.href()
             isOwner = person.isOwner
             // A multipart body is read after the CSRF check, so its token travels in the address.
-            importAction = PeopleRoute.importData.href + "?\(CSRFMiddleware.fieldName)=\(ConferenceRoute.queryValue(csrfToken))"
+            importAction = PeopleRoute.importData.href() + "?\(CSRFMiddleware.fieldName)=\(ConferenceRoute.queryValue(csrfToken))"
             importTargets = person.isOwner ? people.map { Target(id: $0.id.rawValue, name: $0.name) } : []
             backup = person.isOwner ? latestBackup.map {
-                Backup(detail: "\(SettingsPage.Model.format($0.date)) · \(ConferenceFormat.bytes($0.size))", href: PeopleRoute.latestBackup.href)
+                Backup(detail: "\(SettingsPage.Model.format($0.date)) · \(ConferenceFormat.bytes($0.size))", href: PeopleRoute.latestBackup.href())
             } : nil
             self.backupsOn = backupsOn
             self.backupFailure = person.isOwner ? backupFailure.map { "\(SettingsPage.Model.format(ChangeTime.date($0.at))): \($0.problem)" } : nil

@@ -46,23 +46,23 @@ enum SettingsPage {
             personName = person.name
             isOwner = person.isOwner
             moreDevices = totalDevices > devices.count
-                ? ("Show all \(totalDevices) devices", PeopleRoute.settings.href + "?devices=all#settings-devices") : nil
+                ? ("Show all \(totalDevices) devices", PeopleRoute.settings.href() + "?devices=all#settings-devices") : nil
             self.devices = devices.map { device in
                 DeviceRow(
                     name: device.name,
                     detail: "Signed in \(Self.format(device.firstSeen)) · last used \(Self.format(device.lastSeen))",
                     isThisDevice: device.id == thisDevice,
-                    signOutAction: PeopleRoute.signOutDevice(device.id).href
+                    signOutAction: PeopleRoute.signOutDevice.href(device.id)
                 )
             }
             self.people = person.isOwner ? people.map { other in
                 PersonRow(name: other.name, role: other.isOwner ? "Owner" : "Member", isSelf: other.id == person.id,
-                          removeAction: PeopleRoute.removePerson(other.id.rawValue).href, pairAction: PeopleRoute.pair.href, id: other.id.rawValue)
+                          removeAction: PeopleRoute.removePerson.href(other.id.rawValue), pairAction: PeopleRoute.pair.href(), id: other.id.rawValue)
             } : []
-            pairAction = PeopleRoute.pair.href
-            addPersonAction = PeopleRoute.addPerson.href
-            passwordAction = PeopleRoute.changePassword.href
-            signOutAction = PeopleRoute.signOut.href
+            pairAction = PeopleRoute.pair.href()
+            addPersonAction = PeopleRoute.addPerson.href()
+            passwordAction = PeopleRoute.changePassword.href()
+            signOutAction = PeopleRoute.signOut.href()
             self.notice = notice
             self.problem = problem
             self.certificate = certificate

@@ -39,7 +39,7 @@ public struct WebPeople: Sendable {
     }
 
     /// The path of the one-time setup link.
-    public var setupPath: String { PeopleRoute.setup(setupToken).href }
+    public var setupPath: String { PeopleRoute.setup.href(setupToken) }
 
     /// hummingbird-auth's session middleware over `people.sqlite`: a year-long cookie.
     func sessionMiddleware() -> SessionMiddleware<PocketRequestContext> {

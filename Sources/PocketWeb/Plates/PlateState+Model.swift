@@ -41,7 +41,7 @@ enum PlateState {
             name = state.name
             nickname = state.nickname
             self.hasImage = hasImage
-            imageURL = PlatesRoute.plateImage(state.code).href
+            imageURL = PlatesRoute.plateImage.href(state.code)
             imageAlt = "\(state.name) license plate"
             self.imageProblem = "The picture of \(state.name)’s plate can’t be shown right now"
                 + (imageProblem.map { ": \($0)" } ?? "") + ". It will appear once Pocket can reach \(pictureHost ?? "the picture’s server")."
@@ -60,10 +60,10 @@ enum PlateState {
                     }
                 )
             }
-            spotAction = PlatesRoute.spot(state.code).href
+            spotAction = PlatesRoute.spot.href(state.code)
             self.returnTo = returnTo
-            spotSound = game.isMuted ? nil : PlatesRoute.sound(PlatesSound.spot.rawValue).href
-            unspotHref = PlatesRoute.confirmUnspot(state.code).href + "?return=" + (returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")
+            spotSound = game.isMuted ? nil : PlatesRoute.sound.href(PlatesSound.spot)
+            unspotHref = PlatesRoute.confirmUnspot.href(state.code) + "?return=" + (returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")
             unspot = Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: returnTo)
             recordsLocation = game.recordsLocation
         }

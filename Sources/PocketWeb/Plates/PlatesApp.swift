@@ -29,30 +29,24 @@ public struct PlatesApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
-        let pages = PlatesPages(database: database, catalog: catalog, images: images, renderer: environment.renderer)
-        group.get(PlatesRoute.Path.list.pattern, use: pages.list)
-        group.get(PlatesRoute.Path.state.pattern, use: pages.state)
-        group.get(PlatesRoute.Path.plateImage.pattern, use: pages.plateImage)
-        group.post(PlatesRoute.Path.spot.pattern, use: pages.spot)
-        group.get(PlatesRoute.Path.unspot.pattern, use: pages.confirmUnspot)
-        group.post(PlatesRoute.Path.unspot.pattern, use: pages.unspot)
-        group.get(PlatesRoute.Path.reset.pattern, use: pages.confirmReset)
-        group.post(PlatesRoute.Path.reset.pattern, use: pages.reset)
-        group.get(PlatesRoute.Path.map.pattern, use: pages.map)
-        group.get(PlatesRoute.Path.trips.pattern, use: pages.trips)
-        group.get(PlatesRoute.Path.confirmNewTrip.pattern, use: pages.confirmNewTrip)
-        group.post(PlatesRoute.Path.trips.pattern, use: pages.newTrip)
-        group.get(PlatesRoute.Path.trip.pattern, use: pages.trip)
-        group.post(PlatesRoute.Path.settings.pattern, use: pages.settings)
-        group.post(PlatesRoute.Path.changes.pattern, use: pages.applyChange)
-        group.get(PlatesRoute.Path.sound.pattern) { _, context in
-            try soundResponse(context.parameters.require("name"))
-        }
+        group.add(endpoints(environment: environment))
     }
 
-    private func soundResponse(_ file: String) throws -> Response {
-        let name = file.hasSuffix(".wav") ? String(file.dropLast(4)) : file
-        guard let data = sounds[name] else { throw HTTPError(.notFound) }
+    /// Every route of the app with its handler.
+    func endpoints(environment: WebEnvironment) -> [Endpoint] {
+        let pages = PlatesPages(database: database, catalog: catalog, images: images, renderer: environment.renderer)
+        typealias R = PlatesRoute
+        return [
+            R.list.handle(pages.list), R.state.handle(pages.state), R.plateImage.handle(pages.plateImage), R.spot.handle(pages.spot),
+            R.confirmUnspot.handle(pages.confirmUnspot), R.unspot.handle(pages.unspot), R.confirmReset.handle(pages.confirmReset),
+            R.reset.handle(pages.reset), R.map.handle(pages.map), R.trips.handle(pages.trips), R.confirmNewTrip.handle(pages.confirmNewTrip),
+            R.newTrip.handle(pages.newTrip), R.trip.handle(pages.trip), R.settings.handle(pages.settings), R.changes.handle(pages.applyChange),
+            R.sound.handle { _, _, sound in try soundResponse(sound) },
+        ]
+    }
+
+    private func soundResponse(_ sound: PlatesSound) throws -> Response {
+        guard let data = sounds[sound.rawValue] else { throw HTTPError(.notFound) }
         return Response(
             status: .ok,
             headers: [.contentType: "audio/wav", .cacheControl: "public, max-age=86400", .contentLength: String(data.count)],

@@ -46,14 +46,14 @@ enum PlatesList {
                         name: state.name,
                         nickname: state.nickname,
                         anchor: "state-\(state.code)",
-                        spotAction: PlatesRoute.spot(state.code).href,
-                        unspotHref: PlatesRoute.confirmUnspot(state.code).href,
-                        infoHref: PlatesRoute.state(state.code).href,
+                        spotAction: PlatesRoute.spot.href(state.code),
+                        unspotHref: PlatesRoute.confirmUnspot.href(state.code),
+                        infoHref: PlatesRoute.state.href(state.code),
                         infoLabel: "About \(state.name)",
                         labelWhite: "\(state.name), \(state.nickname): mark spotted",
                         labelSpotted: "\(state.name), \(state.nickname): spotted. Reset?",
-                        unspotSounding: Confirmations.unspot(state, sounds: true, cancelHref: PlatesRoute.list.href),
-                        unspotSilent: Confirmations.unspot(state, sounds: false, cancelHref: PlatesRoute.list.href)
+                        unspotSounding: Confirmations.unspot(state, sounds: true, cancelHref: PlatesRoute.list.href()),
+                        unspotSilent: Confirmations.unspot(state, sounds: false, cancelHref: PlatesRoute.list.href())
                     )
                 })
             }
@@ -141,15 +141,15 @@ enum PlatesList {
             complete = game.score == texts.total
             resetGame = Confirmations.resetGame(sounds: sounds)
             unspotAlert = Confirmations.unspotTemplate(sounds: sounds)
-            spotSound = sounds ? PlatesRoute.sound(PlatesSound.spot.rawValue).href : nil
+            spotSound = sounds ? PlatesRoute.sound.href(PlatesSound.spot) : nil
             recordsLocation = game.recordsLocation
             soundsOn = sounds
-            mapHref = PlatesRoute.map.href
+            mapHref = PlatesRoute.map.href()
             mapDetail = .mapDetail(game.score, total: texts.total)
-            tripsHref = PlatesRoute.trips.href
+            tripsHref = PlatesRoute.trips.href()
             tripsDetail = .finishedTrips(finishedTrips)
-            settingsAction = PlatesRoute.settings.href
-            returnTo = PlatesRoute.list.href
+            settingsAction = PlatesRoute.settings.href()
+            returnTo = PlatesRoute.list.href()
         }
 
         /// The list's sections with each state's cell as this game shows it; worked out when the
@@ -175,7 +175,7 @@ enum Confirmations {
     static func unspot(_ state: USState, sounds: Bool, cancelHref: String, returnTo: String? = nil) -> Confirmation {
         unspot(
             id: "unspot-\(state.code)", name: state.name,
-            action: PlatesRoute.unspot(state.code).href + (returnTo.map { "?return=\(percentEncoded($0))" } ?? ""),
+            action: PlatesRoute.unspot.href(state.code) + (returnTo.map { "?return=\(percentEncoded($0))" } ?? ""),
             sounds: sounds, cancelHref: cancelHref)
     }
 
@@ -183,7 +183,7 @@ enum Confirmations {
     /// gives a copy a cell's id and action, and its name in the title's and message's slot. Its
     /// id only names it inside the template.
     static func unspotTemplate(sounds: Bool) -> Confirmation {
-        unspot(id: "unspot-template", name: PlatesSlot.marker, action: "", sounds: sounds, cancelHref: PlatesRoute.list.href)
+        unspot(id: "unspot-template", name: PlatesSlot.marker, action: "", sounds: sounds, cancelHref: PlatesRoute.list.href())
     }
 
     private static func unspot(id: String, name: String, action: String, sounds: Bool, cancelHref: String) -> Confirmation {
@@ -195,7 +195,7 @@ enum Confirmations {
             confirmLabel: "Un-spot",
             cancelLabel: "Cancel",
             destructive: true,
-            sound: sounds ? PlatesRoute.sound(PlatesSound.unspot.rawValue).href : nil,
+            sound: sounds ? PlatesRoute.sound.href(PlatesSound.unspot) : nil,
             cancelHref: cancelHref
         )
     }
@@ -205,12 +205,12 @@ enum Confirmations {
             id: "reset-game",
             title: "Reset Game?",
             message: "Every state goes back to white and the score to 0.",
-            action: PlatesRoute.reset.href,
+            action: PlatesRoute.reset.href(),
             confirmLabel: "Reset",
             cancelLabel: "Cancel",
             destructive: true,
-            sound: sounds ? PlatesRoute.sound(PlatesSound.tune.rawValue).href : nil,
-            cancelHref: PlatesRoute.list.href
+            sound: sounds ? PlatesRoute.sound.href(PlatesSound.tune) : nil,
+            cancelHref: PlatesRoute.list.href()
         )
     }
 
@@ -221,15 +221,15 @@ enum Confirmations {
             message: score == 0
                 ? "The current trip has no plates yet; it simply starts again now."
                 : "This trip (\(CountText.tripScore(score, total: total).text)) is kept in your trip history, and a new game starts.",
-            action: PlatesRoute.newTrip.href,
+            action: PlatesRoute.newTrip.href(),
             confirmLabel: "New Trip",
             cancelLabel: "Cancel",
-            sound: sounds ? PlatesRoute.sound(PlatesSound.tune.rawValue).href : nil,
-            cancelHref: PlatesRoute.trips.href
+            sound: sounds ? PlatesRoute.sound.href(PlatesSound.tune) : nil,
+            cancelHref: PlatesRoute.trips.href()
         )
     }
 
     private static func percentEncoded(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? PlatesRoute.list.href
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? PlatesRoute.list.href()
     }
 }

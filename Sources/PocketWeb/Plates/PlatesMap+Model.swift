@@ -33,7 +33,7 @@ enum PlatesMap {
                     code: state.code,
                     name: state.name,
                     spotted: spotted,
-                    href: PlatesRoute.state(state.code).href + "?from=map",
+                    href: PlatesRoute.state.href(state.code) + "?from=map",
                     // Grid placement by class (no inline styles under the CSP).
                     placement: "tile--r\(state.tile.row) tile--c\(state.tile.column)",
                     label: spotted ? Self.labelSpotted(state.name) : Self.labelWhite(state.name)

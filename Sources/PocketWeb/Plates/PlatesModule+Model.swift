@@ -23,8 +23,8 @@ struct PlatesModule: Sendable, Hashable {
     /// The attributes, for the screen's module element.
     var attributes: HTML {
         """
-         data-module="\(url)" data-spotted="\(spotted)" data-finished="\(finished)" data-changes="\(PlatesRoute.changes.href)"\
-         data-reset="\(PlatesRoute.reset.href)" data-new-trip="\(PlatesRoute.newTrip.href)" data-list="\(PlatesRoute.list.href)"
+         data-module="\(url)" data-spotted="\(spotted)" data-finished="\(finished)" data-changes="\(PlatesRoute.changes.href())"\
+         data-reset="\(PlatesRoute.reset.href())" data-new-trip="\(PlatesRoute.newTrip.href())" data-list="\(PlatesRoute.list.href())"
         """
     }
 }

@@ -24,7 +24,7 @@ struct PlatesPages: Sendable {
     }
 
     private static let app = "plates"
-    private static let listBack = BackLink(label: "US States", href: PlatesRoute.list.href)
+    private static let listBack = BackLink(label: "US States", href: PlatesRoute.list.href())
 
     // MARK: Screens
 
@@ -33,15 +33,15 @@ struct PlatesPages: Sendable {
         let game = try await store.snapshot()
         let offline = try await module(store, game: game)
         let model = PlatesSplit.Model(list: listModel(game, module: offline), state: nil, module: offline)
-        let frame = PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href), app: Self.app)
+        let frame = PageFrame(title: "US States", back: BackLink(label: "Pocket", href: ShellRoute.home.href()), app: Self.app)
         return renderer.page(frame: frame, context: context, memo: splitPages, model: model, PlatesSplit.View.init)
     }
 
-    @Sendable func state(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func state(_ request: Request, context: PocketRequestContext, code: String) async throws -> Response {
         let store = try signedInGame(context)
-        let state = try self.state(context)
+        let state = try existingState(code)
         let fromMap = request.queryFields["from"] == "map"
-        let back = fromMap ? BackLink(label: "Map", href: PlatesRoute.map.href) : Self.listBack
+        let back = fromMap ? BackLink(label: "Map", href: PlatesRoute.map.href()) : Self.listBack
         let game = try await store.snapshot()
         // Never wait for the picture: the words render at once and the download runs in the background.
         let image = await images.imageIfCached(state)
@@ -51,7 +51,7 @@ struct PlatesPages: Sendable {
         } else {
             await images.lastFailure(for: state)
         }
-        let returnTo = PlatesRoute.state(state.code).href + (fromMap ? "?from=map" : "")
+        let returnTo = PlatesRoute.state.href(state.code) + (fromMap ? "?from=map" : "")
         let detail = PlateState.Model(
             state: state, game: game, hasImage: image != nil, imageProblem: problem, isDownloading: image == nil && downloading,
             pictureHost: images.sourceHost(for: state), returnTo: returnTo
@@ -62,8 +62,8 @@ struct PlatesPages: Sendable {
         return renderer.page(frame: PageFrame(title: state.name, back: back, app: Self.app), context: context, memo: splitPages, model: model, PlatesSplit.View.init)
     }
 
-    @Sendable func plateImage(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let state = try self.state(context)
+    @Sendable func plateImage(_ request: Request, context: PocketRequestContext, code: String) async throws -> Response {
+        let state = try existingState(code)
         guard let image = await images.cached(state) else { throw HTTPError(.notFound, message: "No picture of \(state.name)’s plate has been saved yet.") }
         return Response(
             status: .ok,
@@ -89,9 +89,8 @@ struct PlatesPages: Sendable {
         return renderer.page(frame: PageFrame(title: "Trips", back: Self.listBack, app: Self.app), context: context) { PlatesTrips.View(model: model, pageContext: $0) }
     }
 
-    @Sendable func trip(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func trip(_ request: Request, context: PocketRequestContext, id: Int64) async throws -> Response {
         let store = try signedInGame(context)
-        guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
         let found: (summary: TripSummary, spots: [Spot])
         do {
             found = try await store.trip(id: id)
@@ -99,17 +98,17 @@ struct PlatesPages: Sendable {
             throw HTTPError(.notFound, message: "There is no trip number \(id).")
         }
         let model = PlatesTrips.Detail(summary: found.summary, spots: found.spots, catalog: catalog)
-        let frame = PageFrame(title: model.title, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app)
+        let frame = PageFrame(title: model.title, back: BackLink(label: "Trips", href: PlatesRoute.trips.href()), app: Self.app)
         return renderer.page(frame: frame, context: context) { PlatesTrips.DetailView(model: model, pageContext: $0) }
     }
 
     // MARK: Confirmations (the pages behind the alerts, for browsers without JavaScript)
 
-    @Sendable func confirmUnspot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func confirmUnspot(_ request: Request, context: PocketRequestContext, code: String) async throws -> Response {
         let store = try signedInGame(context)
-        let state = try self.state(context)
+        let state = try existingState(code)
         let game = try await store.snapshot()
-        let returnTo = ReturnAddress.within(PlatesRoute.prefix, request.queryFields["return"], otherwise: PlatesRoute.list.href)
+        let returnTo = ReturnAddress.within(PlatesRoute.prefix, request.queryFields["return"], otherwise: PlatesRoute.list.href())
         guard game.isSpotted(state.code) else { return Response.redirect(to: returnTo, type: .normal) }
         let confirmation = Confirmations.unspot(state, sounds: !game.isMuted, cancelHref: returnTo, returnTo: request.queryFields["return"].map { _ in returnTo })
         return try renderer.confirmationPage(confirmation, back: Self.listBack, app: Self.app, context: context)
@@ -125,15 +124,15 @@ struct PlatesPages: Sendable {
         let store = try signedInGame(context)
         let game = try await store.snapshot()
         let confirmation = Confirmations.newTrip(score: game.score, total: catalog.count, sounds: !game.isMuted)
-        return try renderer.confirmationPage(confirmation, back: BackLink(label: "Trips", href: PlatesRoute.trips.href), app: Self.app, context: context)
+        return try renderer.confirmationPage(confirmation, back: BackLink(label: "Trips", href: PlatesRoute.trips.href()), app: Self.app, context: context)
     }
 
     // MARK: Changes (each one transaction in the store, then back where the player was)
 
-    @Sendable func spot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func spot(_ request: Request, context: PocketRequestContext, code: String) async throws -> Response {
         var request = request
         let store = try signedInGame(context)
-        let state = try self.state(context)
+        let state = try existingState(code)
         let fields = try await request.formFields(context: context)
         var location: Location?
         if let latitude = fields["latitude"].flatMap(DecimalText.number), let longitude = fields["longitude"].flatMap(DecimalText.number) {
@@ -141,26 +140,26 @@ struct PlatesPages: Sendable {
         }
         // The store keeps the place only if the person chose to record where.
         _ = try await store.spot(state.code, at: Date(), location: location)
-        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, fields["return"], otherwise: PlatesRoute.list.href))
+        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, fields["return"], otherwise: PlatesRoute.list.href()))
     }
 
-    @Sendable func unspot(_ request: Request, context: PocketRequestContext) async throws -> Response {
+    @Sendable func unspot(_ request: Request, context: PocketRequestContext, code: String) async throws -> Response {
         let store = try signedInGame(context)
-        let state = try self.state(context)
+        let state = try existingState(code)
         _ = try await store.unspot(state.code)
-        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, request.queryFields["return"], otherwise: PlatesRoute.list.href))
+        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, request.queryFields["return"], otherwise: PlatesRoute.list.href()))
     }
 
     @Sendable func reset(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         _ = try await store.resetGame()
-        return Response.redirect(to: PlatesRoute.list.href)
+        return Response.redirect(to: PlatesRoute.list.href())
     }
 
     @Sendable func newTrip(_ request: Request, context: PocketRequestContext) async throws -> Response {
         let store = try signedInGame(context)
         _ = try await store.startNewTrip(at: Date())
-        return Response.redirect(to: PlatesRoute.list.href)
+        return Response.redirect(to: PlatesRoute.list.href())
     }
 
     @Sendable func settings(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -170,7 +169,7 @@ struct PlatesPages: Sendable {
         // Unchecked switches send nothing, so the form always carries every switch it shows.
         _ = try await store.setMuted(fields["sounds"] == nil)
         _ = try await store.setRecordsLocation(fields["location"] != nil)
-        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, fields["return"], otherwise: PlatesRoute.list.href))
+        return Response.redirect(to: ReturnAddress.within(PlatesRoute.prefix, fields["return"], otherwise: PlatesRoute.list.href()))
     }
 
     // MARK: Helpers
@@ -193,8 +192,7 @@ struct PlatesPages: Sendable {
         database.game(for: try context.requirePerson())
     }
 
-    private func state(_ context: PocketRequestContext) throws -> USState {
-        let code = try context.parameters.require("code")
+    private func existingState(_ code: String) throws -> USState {
         guard let state = catalog.state(code: code) else {
             throw HTTPError(.notFound, message: "There is no state with the code “\(code)”.")
         }

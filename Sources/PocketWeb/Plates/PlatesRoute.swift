@@ -1,73 +1,39 @@
 import Hummingbird
+import Plates
 
-/// Every route of the Plates app, registering handlers and building links from one place.
-enum PlatesRoute: AppRoute, Equatable {
-    case list
-    case state(String)
-    case plateImage(String)
-    case spot(String)
-    case confirmUnspot(String)
-    case unspot(String)
-    case confirmReset
-    case reset
-    case map
-    case trips
-    case confirmNewTrip
-    case newTrip
-    case trip(Int64)
-    case settings
-    case sound(String)
-    /// The outbox's endpoint: one change as JSON (see `PlatesChanges`).
-    case changes
-
+/// Every route of the Plates app, each declared once; `PlatesPages.endpoints` gives each its
+/// handler, and links are built from the same values. A state is named by its code (`UT`).
+enum PlatesRoute {
     /// The prefix every Plates URL starts with.
     static let prefix = "/plates"
 
-    /// Each path of the app, spelled once, below its prefix.
-    enum Path: String, RoutePath {
-        case list = ""
-        case state = "states/:code"
-        case plateImage = "states/:code/plate"
-        case spot = "states/:code/spot"
-        /// The un-spot alert (GET) and un-spotting (POST).
-        case unspot = "states/:code/unspot"
-        /// The Reset Game alert (GET) and resetting (POST).
-        case reset
-        case map
-        /// The trips (GET) and a New Trip (POST).
-        case trips
-        case confirmNewTrip = "trips/new"
-        case trip = "trips/:id"
-        case settings
-        case sound = "sounds/:name"
-        case changes
+    static let list = Route(.get, "", under: prefix)
+    static let state = Route(.get, "states/:code", String.self, under: prefix)
+    static let plateImage = Route(.get, "states/:code/plate", String.self, under: prefix)
+    static let spot = Route(.post, "states/:code/spot", String.self, under: prefix)
+    /// The un-spot alert, and un-spotting.
+    static let confirmUnspot = Route(.get, "states/:code/unspot", String.self, under: prefix)
+    static let unspot = Route(.post, "states/:code/unspot", String.self, under: prefix)
+    /// The Reset Game alert, and resetting.
+    static let confirmReset = Route(.get, "reset", under: prefix)
+    static let reset = Route(.post, "reset", under: prefix)
+    static let map = Route(.get, "map", under: prefix)
+    /// The trips, the New Trip alert, and starting a new trip.
+    static let trips = Route(.get, "trips", under: prefix)
+    static let confirmNewTrip = Route(.get, "trips/new", under: prefix)
+    static let newTrip = Route(.post, "trips", under: prefix)
+    static let trip = Route(.get, "trips/:id", Int64.self, under: prefix)
+    static let settings = Route(.post, "settings", under: prefix)
+    static let sound = Route(.get, "sounds/:name", PlatesSound.self, under: prefix)
+    /// The outbox's endpoint: one change as JSON (see `PlatesChanges`).
+    static let changes = Route(.post, "changes", under: prefix)
+}
+
+/// A sound is served under its name with its type (`spot.wav`); the bare name is read too.
+extension PlatesSound: PathValue {
+    init?(pathPart: String) {
+        self.init(rawValue: pathPart.hasSuffix(".wav") ? String(pathPart.dropLast(4)) : pathPart)
     }
 
-    var path: Path {
-        switch self {
-        case .list: .list
-        case .state: .state
-        case .plateImage: .plateImage
-        case .spot: .spot
-        case .confirmUnspot, .unspot: .unspot
-        case .confirmReset, .reset: .reset
-        case .map: .map
-        case .trips, .newTrip: .trips
-        case .confirmNewTrip: .confirmNewTrip
-        case .trip: .trip
-        case .settings: .settings
-        case .sound: .sound
-        case .changes: .changes
-        }
-    }
-
-    var parameters: [String] {
-        switch self {
-        case .state(let code), .plateImage(let code), .spot(let code), .confirmUnspot(let code), .unspot(let code): [code]
-        case .trip(let id): [String(id)]
-        // The sound's file is served under its name with its type.
-        case .sound(let name): [name + ".wav"]
-        case .list, .confirmReset, .reset, .map, .trips, .confirmNewTrip, .newTrip, .settings, .changes: []
-        }
-    }
+    var pathPart: String { rawValue + ".wav" }
 }

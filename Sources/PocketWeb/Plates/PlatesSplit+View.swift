@@ -28,7 +28,7 @@ extension PlatesSplit {
             <footer class="toolbar" id="plates-toolbar">
             <span class="toolbar__item" id="plates-score" role="status" data-score-text="\(model.list.score.pattern)">\(model.list.score.text)</span>
             <span class="toolbar__flex"></span>
-            <a class="bar-button" href="\(PlatesRoute.confirmReset.href)" data-dialog="\(model.list.resetGame.id)" id="plates-reset">Reset Game</a>
+            <a class="bar-button" href="\(PlatesRoute.confirmReset.href())" data-dialog="\(model.list.resetGame.id)" id="plates-reset">Reset Game</a>
             </footer>
             """
         }

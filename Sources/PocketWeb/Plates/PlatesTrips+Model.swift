@@ -25,14 +25,14 @@ enum PlatesTrips {
                     title: summary.trip.isCurrent ? "Current trip" : Self.day(summary.trip.startedAt, timeZone),
                     subtitle: Self.span(summary.trip, timeZone),
                     score: .tripScore(summary.score, total: total),
-                    href: PlatesRoute.trip(summary.trip.id).href,
+                    href: PlatesRoute.trip.href(summary.trip.id),
                     isCurrent: summary.trip.isCurrent
                 )
             }
             current = rows.first { $0.isCurrent }
             finished = rows.filter { !$0.isCurrent }
             newTrip = Confirmations.newTrip(score: trips.first { $0.trip.isCurrent }?.score ?? 0, total: total, sounds: sounds)
-            newTripHref = PlatesRoute.confirmNewTrip.href
+            newTripHref = PlatesRoute.confirmNewTrip.href()
         }
 
         static func day(_ date: Date, _ zone: TimeZone) -> String {
@@ -69,7 +69,7 @@ enum PlatesTrips {
                     Row(
                         name: state.name,
                         when: spot.spottedAt.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: timeZone).locale(Locale(identifier: "en_GB"))),
-                        href: PlatesRoute.state(state.code).href
+                        href: PlatesRoute.state.href(state.code)
                     )
                 }
             }

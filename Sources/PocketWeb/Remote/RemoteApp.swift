@@ -26,25 +26,20 @@ public struct RemoteApp: PocketApp {
     }
 
     public func addRoutes(to group: RouterGroup<PocketRequestContext>, environment: WebEnvironment) {
+        group.add(endpoints(environment: environment))
+    }
+
+    /// Every route of the app with its handler.
+    func endpoints(environment: WebEnvironment) -> [Endpoint] {
         let events = RemoteEvents(signals: signals, store: store, now: now)
         let pages = RemotePages(store: store, events: events, renderer: environment.renderer, streams: environment.streams, now: now)
-        group.get(RemoteRoute.Path.root.pattern, use: pages.root)
-        group.get(RemoteRoute.Path.tv.pattern, use: pages.tv)
-        group.post(RemoteRoute.Path.tvPower.pattern, use: pages.tvPower)
-        group.post(RemoteRoute.Path.tvVolume.pattern, use: pages.tvVolume)
-        group.post(RemoteRoute.Path.tvDigit.pattern, use: pages.tvDigit)
-        group.post(RemoteRoute.Path.tvChannelUp.pattern, use: pages.tvChannelUp)
-        group.post(RemoteRoute.Path.tvChannelDown.pattern, use: pages.tvChannelDown)
-        group.post(RemoteRoute.Path.tvFavourite.pattern, use: pages.tvFavourite)
-        group.get(RemoteRoute.Path.favourites.pattern, use: pages.favourites)
-        group.post(RemoteRoute.Path.favourites.pattern, use: pages.saveFavourites)
-        group.get(RemoteRoute.Path.dvr.pattern, use: pages.dvr)
-        group.post(RemoteRoute.Path.dvrPower.pattern, use: pages.dvrPower)
-        group.post(RemoteRoute.Path.dvrPress.pattern, use: pages.dvrPress)
-        group.post(RemoteRoute.Path.dvrForce.pattern, use: pages.dvrForce)
-        group.get(RemoteRoute.Path.screen.pattern, use: pages.screen)
-        group.get(RemoteRoute.Path.reset.pattern, use: pages.confirmReset)
-        group.post(RemoteRoute.Path.reset.pattern, use: pages.reset)
-        group.get(RemoteRoute.Path.events.pattern, use: pages.events)
+        typealias R = RemoteRoute
+        return [
+            R.root.handle(pages.root), R.tv.handle(pages.tv), R.tvPower.handle(pages.tvPower), R.tvVolume.handle(pages.tvVolume),
+            R.tvDigit.handle(pages.tvDigit), R.tvChannelUp.handle(pages.tvChannelUp), R.tvChannelDown.handle(pages.tvChannelDown),
+            R.tvFavourite.handle(pages.tvFavourite), R.favourites.handle(pages.favourites), R.saveFavourites.handle(pages.saveFavourites),
+            R.dvr.handle(pages.dvr), R.dvrPower.handle(pages.dvrPower), R.dvrPress.handle(pages.dvrPress), R.dvrForce.handle(pages.dvrForce),
+            R.screen.handle(pages.screen), R.confirmReset.handle(pages.confirmReset), R.reset.handle(pages.reset), R.events.handle(pages.events),
+        ]
     }
 }

@@ -68,7 +68,7 @@ enum RemoteDVR {
                     id: "dvr-\(button.slug)",
                     title: button.title,
                     icon: button.icon,
-                    action: RemoteRoute.dvrPress(button).href,
+                    action: RemoteRoute.dvrPress.href(button),
                     isCurrent: dvr.isOn && dvr.state == button.target,
                     isRecord: button == .record
                 )
@@ -79,19 +79,19 @@ enum RemoteDVR {
                     title: refusal.button.title,
                     message: refusal.warning,
                     forceTitle: refusal.forceTitle,
-                    forceAction: RemoteRoute.dvrForce(refusal.button).href,
-                    cancelHref: RemoteRoute.dvr.href
+                    forceAction: RemoteRoute.dvrForce.href(refusal.button),
+                    cancelHref: RemoteRoute.dvr.href()
                 )
             }
             // The alert follows a force; a sheet asked for at the same time would be a hand-made URL, and wins.
             let alert = sheet == nil ? forced.map { refusal in
-                Alert(title: refusal.from == .stopped ? "Nothing to Stop" : "Operation Stopped", message: refusal.forcedMessage, okHref: RemoteRoute.dvr.href)
+                Alert(title: refusal.from == .stopped ? "Nothing to Stop" : "Operation Stopped", message: refusal.forcedMessage, okHref: RemoteRoute.dvr.href())
             } : nil
             self.sheet = sheet
             self.alert = alert
             isBlocked = sheet != nil || alert != nil
             notice = snapshot.notice
-            powerAction = RemoteRoute.dvrPower.href
+            powerAction = RemoteRoute.dvrPower.href()
             eventsHref = RemoteRoute.eventsHref(view: .dvr, since: snapshot.revision)
             self.flipIn = flipIn
             toolbar = RemoteToolbar(showing: .dvr)

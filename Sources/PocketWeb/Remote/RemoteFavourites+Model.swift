@@ -43,8 +43,8 @@ enum RemoteFavourites {
         let isOn: Bool
         let alert: Alert?
         let formID = RemoteFavourites.formID
-        let saveAction = RemoteRoute.favourites.href
-        let cancelHref = RemoteRoute.tv.href
+        let saveAction = RemoteRoute.favourites.href()
+        let cancelHref = RemoteRoute.tv.href()
         let channelMin = Channel.range.lowerBound
         let channelMax = Channel.range.upperBound
         let labelHint = "1 to \(Favourite.maximumLabelLength) letters, A to Z"

@@ -32,30 +32,28 @@ extension RemotePages {
         let fields = try await request.formFields(context: context)
         let change = try await store.setDVRPower(fields["power"] == "on", at: now())
         await announce(change, device: .dvr)
-        return Response.redirect(to: RemoteRoute.dvr.href)
+        return Response.redirect(to: RemoteRoute.dvr.href())
     }
 
     /// A transport button: done, or refused with a redirect to the action sheet that explains why.
-    @Sendable func dvrPress(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let button = try self.button(context)
+    @Sendable func dvrPress(_ request: Request, context: PocketRequestContext, button: DVRButton) async throws -> Response {
         let change = try await store.press(button, at: now())
         await announce(change, device: .dvr)
         if case .needsConfirmation = change.outcome {
             return Response.redirect(to: RemoteRoute.confirmHref(button))
         }
-        return Response.redirect(to: RemoteRoute.dvr.href)
+        return Response.redirect(to: RemoteRoute.dvr.href())
     }
 
     /// The action sheet's Force: stops the current operation, enters the requested state, then the alert.
-    @Sendable func dvrForce(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        let button = try self.button(context)
+    @Sendable func dvrForce(_ request: Request, context: PocketRequestContext, button: DVRButton) async throws -> Response {
         let change = try await store.force(button, at: now())
         await announce(change, device: .dvr)
         if case .forced(let refusal) = change.outcome {
             return Response.redirect(to: RemoteRoute.forcedHref(refusal))
         }
         // Nothing needed forcing any more (the state changed meanwhile): the press simply happened, or not.
-        return Response.redirect(to: RemoteRoute.dvr.href)
+        return Response.redirect(to: RemoteRoute.dvr.href())
     }
 
     // MARK: Screen
@@ -72,14 +70,14 @@ extension RemotePages {
 
     /// The reset's question as a page of its own, for browsers without JavaScript.
     @Sendable func confirmReset(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        try renderer.confirmationPage(RemoteScreen.resetConfirmation, back: BackLink(label: "Screen", href: RemoteRoute.screen.href), app: Self.app, context: context)
+        try renderer.confirmationPage(RemoteScreen.resetConfirmation, back: BackLink(label: "Screen", href: RemoteRoute.screen.href()), app: Self.app, context: context)
     }
 
     @Sendable func reset(_ request: Request, context: PocketRequestContext) async throws -> Response {
         try await store.reset(at: now())
         await events.publish(RemoteEvents.Signal(device: .tv, revision: try await store.television().revision, isVolume: false))
         await events.publish(RemoteEvents.Signal(device: .dvr, revision: try await store.dvr().revision, isVolume: false))
-        return Response.redirect(to: RemoteRoute.screen.href)
+        return Response.redirect(to: RemoteRoute.screen.href())
     }
 
     // MARK: Live updates
@@ -98,16 +96,8 @@ extension RemotePages {
 // MARK: - Private
 
 private extension RemotePages {
-    func button(_ context: PocketRequestContext) throws -> DVRButton {
-        let slug = try context.parameters.require("button")
-        guard let button = DVRButton(slug: slug) else {
-            throw HTTPError(.notFound, message: "The DVR has no “\(slug)” button.")
-        }
-        return button
-    }
-
     func lastRemoteLink() async throws -> BackLink {
         let device = try await store.lastRemote()
-        return BackLink(label: device.name, href: RemoteRoute.remote(device).href)
+        return BackLink(label: device.name, href: RemoteRoute.remoteHref(device))
     }
 }

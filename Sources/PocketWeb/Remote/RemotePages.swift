@@ -15,13 +15,13 @@ struct RemotePages: Sendable {
     let now: @Sendable () -> Date
 
     static let app = "remote"
-    static let home = BackLink(label: "Pocket", href: ShellRoute.home.href)
+    static let home = BackLink(label: "Pocket", href: ShellRoute.home.href())
     static let screenClass = "screen--remote"
 
     // MARK: TV
 
     @Sendable func root(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        Response.redirect(to: RemoteRoute.remote(try await store.lastRemote()).href)
+        Response.redirect(to: RemoteRoute.remoteHref(try await store.lastRemote()))
     }
 
     @Sendable func tv(_ request: Request, context: PocketRequestContext) async throws -> Response {
@@ -49,8 +49,8 @@ struct RemotePages: Sendable {
         return try await pressTV(.setVolume(level), context: context)
     }
 
-    @Sendable func tvDigit(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        guard let digit = context.parameters.get("digit", as: Int.self), (0...9).contains(digit) else {
+    @Sendable func tvDigit(_ request: Request, context: PocketRequestContext, digit: Int) async throws -> Response {
+        guard (0...9).contains(digit) else {
             throw HTTPError(.notFound, message: "The keypad has the digits 0 to 9.")
         }
         return try await pressTV(.digit(digit), context: context)
@@ -64,8 +64,8 @@ struct RemotePages: Sendable {
         try await pressTV(.channelDown, context: context)
     }
 
-    @Sendable func tvFavourite(_ request: Request, context: PocketRequestContext) async throws -> Response {
-        guard let index = context.parameters.get("index", as: Int.self), (0..<Television.favouriteCount).contains(index) else {
+    @Sendable func tvFavourite(_ request: Request, context: PocketRequestContext, index: Int) async throws -> Response {
+        guard (0..<Television.favouriteCount).contains(index) else {
             throw HTTPError(.notFound, message: "There are only \(Television.favouriteCount) favourites.")
         }
         return try await pressTV(.tuneFavourite(index), context: context)
@@ -89,9 +89,9 @@ struct RemotePages: Sendable {
         let change = try await applyTV(RemoteFavourites.commands(for: edits), context: context)
         // Switched off meanwhile (from another phone): nothing was saved, and the form says why.
         if change.outcome == .refusedPowerOff {
-            return Response.redirect(to: RemoteRoute.favourites.href)
+            return Response.redirect(to: RemoteRoute.favourites.href())
         }
-        return Response.redirect(to: RemoteRoute.tv.href)
+        return Response.redirect(to: RemoteRoute.tv.href())
     }
 
     // MARK: Helpers
@@ -117,7 +117,7 @@ struct RemotePages: Sendable {
     /// the previous page as the referrer, same-origin only): the new remote then flips in.
     static func arrives(_ request: Request, from device: RemoteDevice) -> Bool {
         guard let referrer = request.headers[.referer], let url = URL(string: referrer) else { return false }
-        return url.path == RemoteRoute.remote(device).href
+        return url.path == RemoteRoute.remoteHref(device)
     }
 }
 
@@ -126,7 +126,7 @@ struct RemotePages: Sendable {
 private extension RemotePages {
     func pressTV(_ command: TVCommand, context: PocketRequestContext) async throws -> Response {
         _ = try await applyTV([command], context: context)
-        return Response.redirect(to: RemoteRoute.tv.href)
+        return Response.redirect(to: RemoteRoute.tv.href())
     }
 
     /// Presses on the phone that sent the request, so a half-typed channel stays that phone's own.
@@ -139,7 +139,7 @@ private extension RemotePages {
     }
 
     func renderFavourites(_ model: RemoteFavourites.Model, context: PocketRequestContext) -> Response {
-        let back = BackLink(label: RemoteDevice.tv.name, href: RemoteRoute.tv.href)
+        let back = BackLink(label: RemoteDevice.tv.name, href: RemoteRoute.tv.href())
         return renderer.page(frame: frame("Favourites", back: back), context: context) { RemoteFavourites.View(model: model, pageContext: $0) }
     }
 }

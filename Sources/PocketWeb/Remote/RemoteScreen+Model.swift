@@ -58,10 +58,10 @@ enum RemoteScreen {
         let tv: TVPanel
         let dvr: DVRPanel
         let eventsHref = RemoteRoute.eventsHref(view: .screen)
-        let resetHref = RemoteRoute.reset.href
+        let resetHref = RemoteRoute.reset.href()
         let reset = RemoteScreen.resetConfirmation
-        let tvHref = RemoteRoute.tv.href
-        let dvrHref = RemoteRoute.dvr.href
+        let tvHref = RemoteRoute.tv.href()
+        let dvrHref = RemoteRoute.dvr.href()
     }
 
     /// Both devices back to the factory state; asked first, because favourites are lost.
@@ -69,10 +69,10 @@ enum RemoteScreen {
         id: "remote-reset",
         title: "Reset Both Devices?",
         message: "The TV and the DVR go back to their factory settings: off, channel 01, volume 50, the default favourites and nothing recorded.",
-        action: RemoteRoute.reset.href,
+        action: RemoteRoute.reset.href(),
         confirmLabel: "Reset",
         cancelLabel: "Cancel",
         destructive: true,
-        cancelHref: RemoteRoute.screen.href
+        cancelHref: RemoteRoute.screen.href()
     )
 }

@@ -58,23 +58,23 @@ enum RemoteTV {
             channelName = tv.pendingDigit.map { "\($0), waiting for the second digit" } ?? tv.channel.description
             notice = snapshot.notice
             keys = (Array(1...9) + [0]).map { digit in
-                Key(id: "tv-key-\(digit)", digit: digit, action: RemoteRoute.tvDigit(digit).href, isZero: digit == 0)
+                Key(id: "tv-key-\(digit)", digit: digit, action: RemoteRoute.tvDigit.href(digit), isZero: digit == 0)
             }
             presets = tv.favourites.enumerated().map { index, favourite in
                 Preset(
                     id: "tv-preset-\(index)",
                     label: favourite.label,
                     channel: favourite.channel.description,
-                    action: RemoteRoute.tvFavourite(index).href,
+                    action: RemoteRoute.tvFavourite.href(index),
                     isCurrent: tv.pendingDigit == nil && favourite.channel == tv.channel,
                     name: "\(favourite.label), channel \(favourite.channel)"
                 )
             }
-            powerAction = RemoteRoute.tvPower.href
-            volumeAction = RemoteRoute.tvVolume.href
-            channelUpAction = RemoteRoute.tvChannelUp.href
-            channelDownAction = RemoteRoute.tvChannelDown.href
-            favouritesHref = RemoteRoute.favourites.href
+            powerAction = RemoteRoute.tvPower.href()
+            volumeAction = RemoteRoute.tvVolume.href()
+            channelUpAction = RemoteRoute.tvChannelUp.href()
+            channelDownAction = RemoteRoute.tvChannelDown.href()
+            favouritesHref = RemoteRoute.favourites.href()
             eventsHref = RemoteRoute.eventsHref(view: .tv, since: snapshot.revision)
             self.flipIn = flipIn
             toolbar = RemoteToolbar(showing: .tv)
@@ -91,8 +91,8 @@ struct RemoteToolbar: Sendable {
     let screenHref: String
 
     init(showing device: RemoteDevice) {
-        switchHref = RemoteRoute.remote(device.other).href
+        switchHref = RemoteRoute.remoteHref(device.other)
         switchLabel = device.other == .tv ? "TV" : "DVR"
-        screenHref = RemoteRoute.screen.href
+        screenHref = RemoteRoute.screen.href()
     }
 }

@@ -164,15 +164,14 @@ public func buildRouter(
     let streams = OpenStreams(people: store)
     let worker = ServiceWorker.script(body: renderer.serviceWorkerBody, model: ServiceWorker.Model(assets: renderer.assets, tileTemplates: policy.tileTemplates))
     let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor), serviceWorkerScript: ByteBuffer(string: worker), streams: streams) { await health.value() }
-    shell.addPublicRoutes(to: router)
+    router.add(shell.publicEndpoints)
     let peoplePages = PeoplePages(renderer: renderer, people: people, household: household)
-    peoplePages.addPublicRoutes(to: router)
+    router.add(peoplePages.publicEndpoints)
 
     let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
-    shell.addPrivateRoutes(to: signedIn)
-    peoplePages.addPrivateRoutes(to: signedIn)
-    HouseholdDataPages(people: people, household: household).addPrivateRoutes(to: signedIn)
-    WelcomePages(renderer: renderer).addPrivateRoutes(to: signedIn)
+    signedIn.add(shell.privateEndpoints)
+    signedIn.add(peoplePages.privateEndpoints + HouseholdDataPages(people: people, household: household).privateEndpoints)
+    signedIn.add(WelcomePages(renderer: renderer).privateEndpoints)
     let environment = WebEnvironment(renderer: renderer, streams: streams)
     for app in apps {
         app.addRoutes(to: signedIn.group(RouterPath(app.descriptor.href)), environment: environment)

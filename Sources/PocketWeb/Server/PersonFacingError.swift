@@ -25,6 +25,17 @@ extension PersonFacingError {
     }
 }
 
+extension WebError: PersonFacingError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .noSuchPage: .notFound
+        case .resourcesMissing, .tlsUnusable: .internalServerError
+        }
+    }
+
+    var message: String { description }
+}
+
 extension PlatesError: PersonFacingError {
     public var status: HTTPResponse.Status {
         switch self {

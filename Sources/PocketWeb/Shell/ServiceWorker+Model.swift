@@ -22,11 +22,11 @@ enum ServiceWorker {
         /// The worker's `ROUTES` constant.
         struct Routes: Encodable, Sendable {
             /// The page shown offline with nothing saved.
-            var offline = ShellRoute.offline.href
+            var offline = ShellRoute.offline.href()
             /// The worker's own script, never intercepted.
-            var serviceWorker = ShellRoute.serviceWorker.href
+            var serviceWorker = ShellRoute.serviceWorker.href()
             /// The web app manifest, served from the cache and refreshed behind it.
-            var manifest = ShellRoute.manifest.href
+            var manifest = ShellRoute.manifest.href()
             /// The folder of versioned static files, cache-first.
             var assets = AssetCatalog.folder
         }
@@ -45,7 +45,7 @@ enum ServiceWorker {
                     && (path.hasPrefix("css/") || path.hasPrefix("js/") || path.hasSuffix(".svg")
                         || path == "icons/apple-touch-icon.png" || path == "icons/favicon-32.png" || path == "icons/pocket-192.png")
             }
-            precache = shellFiles.map { assets.url($0) } + [ShellRoute.offline.href, ShellRoute.manifest.href]
+            precache = shellFiles.map { assets.url($0) } + [ShellRoute.offline.href(), ShellRoute.manifest.href()]
             tiles = Tiles(templates: tileTemplates, placeholder: assets.url(ServiceWorker.placeholderTilePath))
         }
     }

@@ -15,20 +15,16 @@ struct ShellPages {
     let health: @Sendable () async -> [HealthProblem]
 
     /// What a stranger may load: the offline page, the manifest, the service worker and static files.
-    func addPublicRoutes(to router: Router<PocketRequestContext>) {
-        router.get(ShellRoute.Path.offline.pattern, use: offline)
-        router.get(ShellRoute.Path.manifest.pattern, use: manifest)
-        router.get(ShellRoute.Path.serviceWorker.pattern, use: serviceWorker)
-        router.get(ShellRoute.Path.asset.pattern, use: asset)
-        router.get(ShellRoute.Path.health.pattern, use: healthz)
+    var publicEndpoints: [Endpoint] {
+        [
+            ShellRoute.offline.handle(offline), ShellRoute.manifest.handle(manifest), ShellRoute.serviceWorker.handle(serviceWorker),
+            ShellRoute.asset.handle(asset), ShellRoute.health.handle(healthz),
+        ]
     }
 
     /// The home screen and the style guide, for signed-in people.
-    func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
-        group.get(ShellRoute.Path.home.pattern, use: home)
-        group.get(ShellRoute.Path.design.pattern, use: design)
-        group.post(ShellRoute.Path.design.pattern, use: designPost)
-        group.get(ShellRoute.Path.designEvents.pattern, use: designEvents)
+    var privateEndpoints: [Endpoint] {
+        [ShellRoute.home.handle(home), ShellRoute.design.handle(design), ShellRoute.designPost.handle(designPost), ShellRoute.designEvents.handle(designEvents)]
     }
 
     // MARK: Pages
@@ -68,7 +64,7 @@ struct ShellPages {
     }
 
     @Sendable func offline(_ request: Request, context: PocketRequestContext) throws -> Response {
-        renderer.page(frame: PageFrame(title: "Offline", back: BackLink(label: "Pocket", href: ShellRoute.home.href)), context: context) { _ in OfflineView(home: ShellRoute.home.href) }
+        renderer.page(frame: PageFrame(title: "Offline", back: BackLink(label: "Pocket", href: ShellRoute.home.href())), context: context) { _ in OfflineView(home: ShellRoute.home.href()) }
     }
 
     // MARK: Installability
@@ -99,8 +95,7 @@ struct ShellPages {
 
     // MARK: Static files
 
-    @Sendable func asset(_ request: Request, context: PocketRequestContext) throws -> Response {
-        let path = context.parameters.getCatchAll().joined(separator: "/")
+    @Sendable func asset(_ request: Request, context: PocketRequestContext, path: String) throws -> Response {
         guard let asset = renderer.assets.asset(at: path) else { throw HTTPError(.notFound) }
         var headers = HTTPFields()
         // Compressed once at start-up; each encoding has its own tag, as RFC 9110 asks of a strong one.
@@ -120,7 +115,7 @@ struct ShellPages {
     }
 
     private var designFrame: PageFrame {
-        PageFrame(title: "Design", back: BackLink(label: "Pocket", href: ShellRoute.home.href), largeTitle: true)
+        PageFrame(title: "Design", back: BackLink(label: "Pocket", href: ShellRoute.home.href()), largeTitle: true)
     }
 }
 

@@ -42,7 +42,7 @@ enum TrustPage {
             let back = "Come back to this page: it notices and carries on by itself."
             switch platform {
             case .apple:
-                return Section(platform: platform, title: "iPhone and iPad", downloadHref: TrustRoute.download(.appleProfile).href,
+                return Section(platform: platform, title: "iPhone and iPad", downloadHref: TrustRoute.download(.appleProfile).href(),
                                downloadLabel: "Download the Profile", steps: [
                                    "Tap Download the Profile, then Allow.",
                                    "Open Settings, tap Profile Downloaded, then Install, and enter your passcode. iOS calls the profile “Not Signed”: that is expected.",
@@ -50,14 +50,14 @@ enum TrustPage {
                                    back,
                                ], isOpen: isOpen)
             case .android:
-                return Section(platform: platform, title: "Android", downloadHref: TrustRoute.download(.der).href,
+                return Section(platform: platform, title: "Android", downloadHref: TrustRoute.download(.der).href(),
                                downloadLabel: "Download the Certificate", steps: [
                                    "Tap Download the Certificate.",
                                    "Open Settings → Security (or Security & privacy) → More security settings → Encryption & credentials → Install a certificate → CA certificate, tap Install anyway and choose \(TrustDownload.der.fileName). If your phone words it differently, search Settings for “CA certificate”.",
                                    back,
                                ], isOpen: isOpen)
             case .other:
-                return Section(platform: platform, title: "Computers and other devices", downloadHref: TrustRoute.download(.pem).href,
+                return Section(platform: platform, title: "Computers and other devices", downloadHref: TrustRoute.download(.pem).href(),
                                downloadLabel: "Download the Certificate (PEM)", steps: [
                                    "Download the certificate.",
                                    "Add it to the system’s or the browser’s trusted certificate authorities: on a Mac, open it in Keychain Access and set it to Always Trust; in Chrome or Firefox, Settings → Certificates → Authorities → Import.",

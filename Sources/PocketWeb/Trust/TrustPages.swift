@@ -26,14 +26,16 @@ struct TrustPages: Sendable {
     /// The HTTPS listener's port, for redirects.
     let httpsPort: @Sendable () -> Int
 
+    /// The trust page, its downloads, and the static files it shows.
+    var trustEndpoints: [Endpoint] {
+        [TrustRoute.page.handle(trustPage)] + TrustDownload.allCases.map { file in TrustRoute.download(file).handle { _, _ in try download(file) } }
+            + [ShellRoute.asset.handle(ShellPages(renderer: renderer, apps: [], serviceWorkerScript: ByteBuffer(), streams: nil, health: { [] }).asset)]
+    }
+
     /// Every route of the plain-HTTP listener.
     func addPlainRoutes(to router: Router<PocketRequestContext>) {
         if trust != nil {
-            router.get(TrustRoute.page.pattern, use: trustPage)
-            for file in TrustDownload.allCases {
-                router.get(TrustRoute.download(file).pattern) { _, _ in try download(file) }
-            }
-            router.get(ShellRoute.Path.asset.pattern, use: ShellPages(renderer: renderer, apps: [], serviceWorkerScript: ByteBuffer(), streams: nil, health: { [] }).asset)
+            router.add(trustEndpoints)
         }
         for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete, .options] {
             router.on("/", method: method, use: redirect)
@@ -50,7 +52,7 @@ struct TrustPages: Sendable {
             authorityName: authority.displayName, fingerprint: authority.fingerprint,
             platform: PhonePlatform(userAgent: request.headers[.userAgent]),
             host: HostName.urlHost(requestHost(request)), httpsPort: trust.httpsPort(),
-            probePath: ShellRoute.asset("icons/favicon-32.png").href
+            probePath: ShellRoute.asset.href("icons/favicon-32.png")
         )
         var response = renderer.plainPage(frame: PageFrame(title: "Trust Pocket"), pageStylesheet: "css/apps/trust.css", script: "js/trust.js",
                                           TrustPage.View(model: model))

@@ -27,6 +27,6 @@ public struct WebTrust: Sendable {
     /// certificate covers is exactly what works), through the trust page on `httpPort`.
     public static func phoneLinks(leaf: LeafCertificate, httpsPort: Int, httpPort: Int) -> PhoneLinks {
         let hosts = ServedNames(names: leaf.names, addresses: leaf.addresses).phoneHosts
-        return PhoneLinks(hosts: hosts, secure: true, port: httpsPort, trustPage: .init(port: httpPort, path: TrustRoute.page.href))
+        return PhoneLinks(hosts: hosts, secure: true, port: httpsPort, trustPage: .init(port: httpPort, path: TrustRoute.page.href()))
     }
 }

@@ -9,7 +9,7 @@ enum Welcome {
 
         init(personName: String, platform: PhonePlatform) {
             self.personName = personName
-            homeHref = ShellRoute.home.href
+            homeHref = ShellRoute.home.href()
             switch platform {
             case .apple:
                 steps = ["In Safari, tap the Share button.", "Tap Add to Home Screen, then Add."]

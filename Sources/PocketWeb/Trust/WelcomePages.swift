@@ -5,13 +5,13 @@ struct WelcomePages: Sendable {
     let renderer: PageRenderer
 
     /// What needs a signed-in person: the page after pairing.
-    func addPrivateRoutes(to group: RouterGroup<PocketRequestContext>) {
-        group.get(TrustRoute.welcome.pattern, use: welcome)
+    var privateEndpoints: [Endpoint] {
+        [TrustRoute.welcome.handle(welcome)]
     }
 
     @Sendable func welcome(_ request: Request, context: PocketRequestContext) throws -> Response {
         guard let person = context.identity?.person else { throw HTTPError(.unauthorized, message: "Sign in first.") }
         let model = Welcome.Model(personName: person.name, platform: PhonePlatform(userAgent: request.headers[.userAgent]))
-        return renderer.page(frame: PageFrame(title: "Welcome", back: BackLink(label: "Pocket", href: ShellRoute.home.href)), context: context) { _ in Welcome.View(model: model) }
+        return renderer.page(frame: PageFrame(title: "Welcome", back: BackLink(label: "Pocket", href: ShellRoute.home.href())), context: context) { _ in Welcome.View(model: model) }
     }
 }

@@ -20,9 +20,9 @@ enum Home {
         init(apps: [AppDescriptor], assets: AssetCatalog, person: Person?) {
             tiles = apps.map { Tile(name: $0.name, href: $0.href, icon: assets.url($0.icon), summary: $0.summary) }
             hasApps = !apps.isEmpty
-            designHref = ShellRoute.design.href
+            designHref = ShellRoute.design.href()
             personName = person?.name ?? ""
-            settingsHref = PeopleRoute.settings.href
+            settingsHref = PeopleRoute.settings.href()
         }
     }
 }

@@ -154,10 +154,10 @@ function initSearch(box) {
 
 /* ---------------------------------------------------------------- bookmarks */
 
-/** The talk a bookmark form is for (`/conference/talks/8803/bookmark`), or null. */
-export function talkOfAction(action) {
-  const match = /\/conference\/talks\/(\d+)\/bookmark$/.exec(String(action ?? ''));
-  return match ? Number(match[1]) : null;
+/** The talk a bookmark form is for (its `data-talk`, which the server writes), or null. */
+export function talkOfForm(form) {
+  const talk = form?.dataset?.talk;
+  return talk && /^\d+$/.test(talk) ? Number(talk) : null;
 }
 
 /** Whether the waiting changes leave `talk` bookmarked (true/false), or null when none is about it. */
@@ -181,7 +181,7 @@ function showBookmark(form, on) {
 }
 
 function initBookmark(form, outbox) {
-  const talk = talkOfAction(form.getAttribute('action'));
+  const talk = talkOfForm(form);
   const url = form.dataset.changes;
   const button = form.querySelector('button');
   if (talk === null || !url || !button?.dataset.onLabel) return null;

@@ -64,10 +64,10 @@ export function starChange(id, on) {
   return { kind: on ? 'favourite' : 'unfavourite', mural: Number(id) };
 }
 
-/** The mural id a star form posts for (`/murals/mural/12/favourite`), or null. */
-export function muralOfAction(action) {
-  const match = /\/murals\/mural\/(\d+)\/favourite$/.exec(String(action ?? ''));
-  return match ? match[1] : null;
+/** The mural id a star form is for (its `data-favourite`, which the server writes), or null. */
+export function muralOfForm(form) {
+  const id = form?.dataset?.favourite;
+  return id && /^\d+$/.test(id) ? id : null;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { navigate } from '../nav/navigation.js';
 import { enqueue, flush, onChange, pending } from '../outbox.js';
-import { KEPT_CACHE, OUTBOX_APP, muralOfAction, pendingStars, starChange } from './offline-core.js';
+import { KEPT_CACHE, OUTBOX_APP, muralOfForm, pendingStars, starChange } from './offline-core.js';
 
 const STALE = 'pocket-murals-stale';
 const REFRESH_AFTER_MS = 1500;
@@ -44,7 +44,7 @@ export function initStars(root, changed = () => {}, { reread = false } = {}) {
     const stars = pendingStars(changes);
     if (!stars.size) return;
     for (const form of forms()) {
-      const id = muralOfAction(form.getAttribute('action'));
+      const id = muralOfForm(form);
       if (id === null || !stars.has(id)) continue;
       const on = stars.get(id);
       if (form.querySelector('button')?.getAttribute('aria-pressed') === String(on)) continue;
@@ -62,7 +62,7 @@ export function initStars(root, changed = () => {}, { reread = false } = {}) {
 
   const onSubmit = (e) => {
     const form = e.target.closest?.('form[data-favourite]');
-    const id = form && muralOfAction(form.getAttribute('action'));
+    const id = form && muralOfForm(form);
     if (!form || id === null) return;
     e.preventDefault();
     const on = form.querySelector('input[name="favourite"]')?.value === '1';
