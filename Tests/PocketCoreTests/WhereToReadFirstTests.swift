@@ -38,7 +38,6 @@ struct WhereToReadFirstTests {
         ]),
         ("Add a Murals route", [
             "Sources/PocketWeb/Murals/MuralsRoute.swift",
-            "Sources/PocketWeb/Murals/MuralsApp.swift",
             "Sources/PocketWeb/Murals/MuralsPages.swift",
         ]),
     ]
