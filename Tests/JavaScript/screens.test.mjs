@@ -6,14 +6,20 @@ import { effectiveTransition, historyMode, isScreenURL } from '../../Sources/Poc
 const origin = 'https://pocket.example';
 
 test('only same-origin pages are screens, not static files or other documents', () => {
-  assert.equal(isScreenURL(new URL('/plates', origin), origin), true);
-  assert.equal(isScreenURL(new URL('/plates/index.html', origin), origin), true);
-  assert.equal(isScreenURL(new URL('/conference/talks/12?from=x', origin), origin), true);
-  assert.equal(isScreenURL(new URL('https://other.example/plates'), origin), false);
-  assert.equal(isScreenURL(new URL('/static/css/pocket.css', origin), origin), false);
-  assert.equal(isScreenURL(new URL('/manifest.webmanifest', origin), origin), false);
-  assert.equal(isScreenURL(new URL('/converter/catalog.json', origin), origin), false);
-  assert.equal(isScreenURL(new URL('mailto:someone@pocket.example'), origin), false);
+  const screen = (path) => isScreenURL(new URL(path, origin), origin, '/static/');
+  assert.equal(screen('/plates'), true);
+  assert.equal(screen('/plates/index.html'), true);
+  assert.equal(screen('/conference/talks/12?from=x'), true);
+  assert.equal(screen('https://other.example/plates'), false);
+  assert.equal(screen('/static/css/pocket.css'), false);
+  assert.equal(screen('/manifest.webmanifest'), false);
+  assert.equal(screen('/converter/catalog.json'), false);
+  assert.equal(screen('mailto:someone@pocket.example'), false);
+});
+
+test('the static folder is the one the server names', () => {
+  assert.equal(isScreenURL(new URL('/assets/app', origin), origin, '/assets/'), false);
+  assert.equal(isScreenURL(new URL('/static/app', origin), origin, '/assets/'), true);
 });
 
 test('transitions are named animations, and reduced motion tones them down', () => {

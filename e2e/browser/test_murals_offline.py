@@ -27,6 +27,13 @@ caches.open('pocket-kept').then((c) => c.keys()).then((keys) => done(keys.map((r
   (e) => done({error: String(e)}));
 """
 
+# The text of each kept copy of arguments[0]'s addresses ("" where none is kept).
+KEPT_TEXTS_JS = """
+const done = arguments[arguments.length - 1];
+caches.open('pocket-kept').then((c) => Promise.all(arguments[0].map((u) => c.match(u, {ignoreVary: true}).then((r) => (r ? r.text() : '')))))
+  .then(done, (e) => done([String(e)]));
+"""
+
 
 @pytest.fixture
 def own(driver, tmp_path, plate_images, murals_service):
@@ -145,6 +152,20 @@ def test_keep_offline_then_browse_every_mural_and_star_offline(own):
     assert server_favourites(srv) == set(starred)
     log = srv.log_text()
     assert len(re.findall(r"POST /murals/changes 200", log)) == 2, re.findall(r"POST /murals/changes \d+", log)
+
+    # Once sent, the kept copies the stars touched (the mural's page, named on its star's form, and
+    # the list screens the page names) are read again: offline, they show the stars though nothing
+    # waits any more.
+    touched = [f"/murals/mural/{starred[0]}", "/murals?show=favourites"]
+    page.wait(lambda _: all('aria-pressed="true"' in text for text in page.js_async(KEPT_TEXTS_JS, touched)), 20,
+              "the kept copies were not read again after the stars were sent")
+    assert srv.stop() == 0
+    page.open(touched[0])
+    assert page.js("return document.querySelector('#mural-favourite')?.getAttribute('aria-pressed')") == "true"
+    page.open(touched[1])
+    for mural_id in starred:
+        assert page.js(f"return !!document.querySelector('#mural-{mural_id}')"), f"the kept Favourites list lacks mural {mural_id}"
+    srv.resume()
 
 
 def test_a_star_is_kept_against_a_server_that_never_answers(own):

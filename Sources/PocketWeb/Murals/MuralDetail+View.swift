@@ -9,7 +9,7 @@ extension MuralDetail {
 
         var body: HTML {
             """
-            <article class="mural" id="mural" data-module="\(module)" data-changes="\(model.changesAction)" data-id="\(model.id)" data-lat="\(model.latitude)" data-lon="\(model.longitude)">
+            <article class="mural" id="mural" data-module="\(module)" data-changes="\(model.changesAction)" data-stale-pages="\(MuralsRoute.listPagesAttribute)" data-id="\(model.id)" data-lat="\(model.latitude)" data-lon="\(model.longitude)">
             \(if: model.pictures.isEmpty, """
             <p class="mural__no-picture" id="mural-no-picture">The murals service has no pictures of this mural yet.</p>
             """, else: gallery)

@@ -131,6 +131,8 @@ enum MuralsHome {
 struct MuralsFavouriteForm: Sendable, Hashable {
     /// The mural, for murals/stars.js (which so never reads an id out of `action`).
     let muralID: Int
+    /// The mural's page, whose saved copy murals/stars.js reads again once a change is sent.
+    let page: String
     let action: String
     let isFavourite: Bool
     let newValue: String
@@ -139,6 +141,7 @@ struct MuralsFavouriteForm: Sendable, Hashable {
 
     init(muralID: Int, title: String, isFavourite: Bool, returnTo: String) {
         self.muralID = muralID
+        page = MuralsRoute.mural.href(muralID)
         action = MuralsRoute.favourite.href(muralID)
         self.isFavourite = isFavourite
         newValue = isFavourite ? "0" : "1"

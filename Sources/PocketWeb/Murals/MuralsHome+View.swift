@@ -16,7 +16,7 @@ extension MuralsHome {
             let csrf = Components.csrf(pageContext)
             return """
             <div class="murals" id="murals" data-module="\(model.map.module)" data-walk="\(model.walkJSON)" data-trail="\(model.trailJSON)" \
-            data-visited="\(model.visitedAction)" data-keep="\(model.keepList)" data-changes="\(model.changesAction)" data-show="\(model.filterValue)" data-start="\(model.startLatitude),\(model.startLongitude)" data-at="\(model.positionParam)">
+            data-visited="\(model.visitedAction)" data-keep="\(model.keepList)" data-changes="\(model.changesAction)" data-stale-pages="\(MuralsRoute.listPagesAttribute)" data-show="\(model.filterValue)" data-start="\(model.startLatitude),\(model.startLongitude)" data-at="\(model.positionParam)">
             \(Self.map(model.map))
             <section class="murals__list" id="murals-list-pane" aria-label="Murals by distance">
             \(Self.status(model.status))
@@ -143,7 +143,7 @@ extension MuralsFavouriteForm {
     /// cells and the mural's page share it; the page's star also has an `id`.
     func form(csrf: HTML, id: String? = nil) -> HTML {
         """
-        <form class="murals-star-form" method="post" action="\(action)" data-favourite="\(muralID)">\(csrf)\
+        <form class="murals-star-form" method="post" action="\(action)" data-favourite="\(muralID)" data-page="\(page)">\(csrf)\
         <input type="hidden" name="favourite" value="\(newValue)"><input type="hidden" name="return" value="\(returnTo)">\
         <button class="murals-star" type="submit"\(attribute: "id", id) aria-label="\(label)" aria-pressed="\(if: isFavourite, "true", else: "false")">\
         <span class="murals-star__icon" aria-hidden="true"></span></button></form>

@@ -12,10 +12,7 @@ extension MuralsPages {
     /// Sizes are given where Pocket knows them (saved pictures, the map library), else null.
     @Sendable func offlineList(_ request: Request, context: PocketRequestContext) async throws -> Response {
         _ = try context.requirePerson()
-        var items: [MuralsKeepList.Item] = [
-            .init(url: MuralsRoute.main.href()),
-            .init(url: MuralsRoute.main.href() + "?show=all"),
-            .init(url: MuralsRoute.main.href() + "?show=favourites"),
+        var items: [MuralsKeepList.Item] = MuralsRoute.listPages.map { .init(url: $0) } + [
             .init(url: MuralsRoute.trail.href()),
             .init(url: MuralsRoute.trail.href() + "?show=favourites"),
             .init(url: MuralsRoute.walk.href()),

@@ -24,4 +24,10 @@ enum MuralsRoute {
     /// The demo service's feed and pictures, registered only when the demo service is used.
     static let demoFeed = Route(.get, "demo-service/data2.php", under: prefix)
     static let demoImage = Route(.get, "demo-service/images/:file", String.self, under: prefix)
+
+    /// The list screens as their links and filter spell them: each shows every star, so "Keep
+    /// offline" saves each, and murals/stars.js reads each again once a star change is sent.
+    static let listPages = [main.href(), main.href() + "?show=\(MuralsFilter.all.rawValue)", main.href() + "?show=\(MuralsFilter.favourites.rawValue)"]
+    /// `listPages` as one attribute value (`data-stale-pages`), space-separated.
+    static let listPagesAttribute = listPages.joined(separator: " ")
 }

@@ -95,7 +95,7 @@ enum Layout {
         <meta name="color-scheme" content="light dark">
         \(unwrap: head.client, clientMeta, else: "<meta name=\"referrer\" content=\"no-referrer\">\n")\
         <title>\(frame.documentTitle)</title>
-        \(if: head.client != nil, "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n")\
+        \(if: head.client != nil, manifestLink)\
         <link rel="icon" href="\(links.favicon)" type="image/svg+xml">
         <link rel="icon" href="\(links.faviconPNG)" type="image/png" sizes="32x32">
         <link rel="apple-touch-icon" href="\(links.appleTouchIcon)">
@@ -128,7 +128,7 @@ enum Layout {
     }
 
     /// The web app metadata and what Pocket's client reads from the head: the CSRF token, who is
-    /// signed in (for the outbox) and the service worker's address.
+    /// signed in (for the outbox) and the addresses its scripts use.
     private static func clientMeta(_ pageContext: PageContext) -> HTML {
         """
         <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
@@ -139,10 +139,21 @@ enum Layout {
         <meta name="apple-mobile-web-app-title" content="Pocket">
         <meta name="csrf-token" content="\(pageContext.csrfToken)">
         \(unwrap: pageContext.signedIn, { "<meta name=\"pocket-device\" content=\"\($0.device)\" data-person=\"\($0.person)\" data-name=\"\($0.name)\">\n" })\
-        <meta name="pocket-sw" content="/sw.js">
+        \(clientRoutes)
 
         """
     }
+
+    private static let manifestLink: HTML = "<link rel=\"manifest\" href=\"\(ShellRoute.manifest.href())\">\n"
+
+    /// The addresses Pocket's own scripts need on every page, from the routes that serve them, so
+    /// no script spells one (`route()` in js/core/dom.js): the service worker (registered, and
+    /// asked whether the server is back), the static files' folder (not screens, never swapped in)
+    /// and the sign-in page (the offline bar's link when signed out).
+    private static let clientRoutes: HTML = """
+        <meta name="pocket-routes" data-service-worker="\(ShellRoute.serviceWorker.href())" data-static="\(ShellRoute.asset.folder)" \
+        data-sign-in="\(PeopleRoute.signInPage.href())">
+        """
 
     /// The import map and a `modulepreload` for every module the page will run.
     private static func modules(_ pageContext: PageContext) -> HTML {

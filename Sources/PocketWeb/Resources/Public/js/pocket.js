@@ -15,7 +15,7 @@
  * what the browser would have done anyway, so a bug can cost polish but never function.
  * Everything is delegated on `document` so it survives screen swaps.
  */
-import { initScreen, liveRegion, root, screenEl } from './core/dom.js';
+import { initScreen, liveRegion, root, route, screenEl } from './core/dom.js';
 import { navigate } from './nav/navigation.js';
 import './nav/forms.js';
 import { playSound } from './ui/controls.js';
@@ -30,9 +30,9 @@ root.classList.add('js');
 liveRegion(); // must exist before the first announcement to be reliably read out
 if (screenEl()) initScreen(screenEl());
 
-const swMeta = document.querySelector('meta[name="pocket-sw"]');
-if (swMeta && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.register(swMeta.content, { scope: '/', type: 'module' })
+const serviceWorker = route('serviceWorker');
+if (serviceWorker && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register(serviceWorker, { scope: '/', type: 'module' })
     .catch((err) => console.debug('Pocket: service worker registration failed', err));
 }
 

@@ -16,6 +16,11 @@ export const scroller = () => screenEl()?.querySelector('.content');
 export const $$ = (scope, sel) => [...(scope.matches?.(sel) ? [scope] : []), ...scope.querySelectorAll(sel)];
 export const withoutHash = (u) => { const x = new URL(u, location.href); x.hash = ''; return x.href; };
 export const fire = (el, ...types) => types.forEach((t) => el.dispatchEvent(new Event(t, { bubbles: true })));
+/**
+ * An address the server names for Pocket's own scripts in the head (`<meta name="pocket-routes">`:
+ * `serviceWorker`, `static`, `signIn`), so no script spells a route; undefined on a page without it.
+ */
+export const route = (name) => document.querySelector('meta[name="pocket-routes"]')?.dataset[name];
 
 /** Cleanups for the current screen (EventSources, observers), run before the next swap. */
 export const teardown = [];

@@ -3,10 +3,13 @@
  * runner can check them (Tests/JavaScript/screens.test.mjs).
  */
 
-/** Whether `url` is one of Pocket's screens that can be swapped in: same origin, http(s), not a static file or a non-HTML document. */
-export function isScreenURL(url, origin) {
+/**
+ * Whether `url` is one of Pocket's screens that can be swapped in: same origin, http(s), not a
+ * static file (below `staticFolder`, as the server names it) or a non-HTML document.
+ */
+export function isScreenURL(url, origin, staticFolder) {
   if (!/^https?:$/.test(url.protocol) || url.origin !== origin) return false;
-  if (url.pathname.startsWith('/static/')) return false;
+  if (staticFolder && url.pathname.startsWith(staticFolder)) return false;
   const ext = url.pathname.match(/\.([a-z0-9]+)$/i)?.[1];
   return !ext || /^html?$/i.test(ext); // .json, .png, .webmanifest… are not screens
 }

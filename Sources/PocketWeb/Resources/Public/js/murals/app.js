@@ -149,7 +149,10 @@ export function simulateFixed(point) {
 
 function loadWalk() {
   if (!walkPoints) {
-    walkPoints = fetch(loc.urls.walk ?? '/murals/walk.json', { headers: { Accept: 'application/json' } })
+    const walk = loc.urls.walk
+      ? fetch(loc.urls.walk, { headers: { Accept: 'application/json' } })
+      : Promise.reject(new Error('this page names no walk'));
+    walkPoints = walk
       .then((res) => { if (!res.ok) throw new Error(`walk.json answered ${res.status}`); return res.json(); })
       .then((json) => json.points)
       .catch((err) => { walkPoints = null; throw err; });

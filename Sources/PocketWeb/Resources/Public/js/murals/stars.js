@@ -68,7 +68,7 @@ export function initStars(root, changed = () => {}, { reread = false } = {}) {
     const on = form.querySelector('input[name="favourite"]')?.value === '1';
     showStar(form, on);
     changed(form, on);
-    markStale(id);
+    markStale(pagesShowing(root, form));
     enqueue(OUTBOX_APP, url, starChange(id, on)).catch((err) => {
       // IndexedDB refused (a private window, storage full): post the form the ordinary way, which
       // pocket.js leaves alone when marked data-no-swap.
@@ -87,21 +87,25 @@ export function initStars(root, changed = () => {}, { reread = false } = {}) {
 
 /* ---------------------------------------------------------------- saved copies after sending */
 
-function staleIDs() {
+/** The pages whose saved copies are to be read again once the waiting stars are sent (full URLs). */
+function stalePages() {
   try { return new Set(JSON.parse(localStorage.getItem(STALE) ?? '[]')); } catch { return new Set(); }
 }
 
-function markStale(id) {
-  const ids = staleIDs();
-  ids.add(String(id));
-  try { localStorage.setItem(STALE, JSON.stringify([...ids])); } catch { /* nothing to refresh later */ }
+function markStale(pages) {
+  const stale = stalePages();
+  for (const page of pages) stale.add(new URL(page, location.href).href);
+  try { localStorage.setItem(STALE, JSON.stringify([...stale])); } catch { /* nothing to refresh later */ }
 }
 
-/** The pages whose saved copies show the stars of `ids`. */
-function pagesOf(ids) {
-  const pages = ['/murals', '/murals?show=all', '/murals?show=favourites', location.pathname + location.search];
-  for (const id of ids) pages.push(`/murals/mural/${id}`);
-  return [...new Set(pages.map((page) => new URL(page, location.href).href))];
+/**
+ * The pages whose saved copies show `form`'s star, as the server names them: the list screens
+ * (`data-stale-pages` on the screen's root), the mural's own page (`data-page` on its form) and
+ * the page it was tapped on.
+ */
+function pagesShowing(root, form) {
+  return [...(root.dataset.stalePages ?? '').split(' '), form.dataset.page ?? '', location.pathname + location.search]
+    .filter(Boolean);
 }
 
 // A swap-style request, which the service worker answers from the network and saves as the page's
@@ -122,17 +126,13 @@ async function refresh(url) {
 let refreshTimer = 0;
 
 async function refreshIfSent() {
-  const ids = staleIDs();
-  if (!ids.size || !('caches' in self)) return;
+  const pages = stalePages();
+  if (!pages.size || !('caches' in self)) return;
   if ((await pending(OUTBOX_APP)).length) return;
   try { localStorage.removeItem(STALE); } catch { /* refreshed again next time: harmless */ }
-  for (const url of pagesOf(ids)) {
-    try { await refresh(url); } catch { markStaleAll(ids); return; }
+  for (const url of pages) {
+    try { await refresh(url); } catch { markStale(pages); return; }
   }
-}
-
-function markStaleAll(ids) {
-  for (const id of ids) markStale(id);
 }
 
 // Whenever the outbox's count changes (a change sent), and once at start-up.

@@ -5,7 +5,7 @@
  * does what it would have done without JavaScript (a full page load).
  */
 import {
-  announce, initScreen, reduceMotion, root, screenEl, scroller, tearDown, withoutHash,
+  announce, initScreen, reduceMotion, root, route, screenEl, scroller, tearDown, withoutHash,
 } from '../core/dom.js';
 import { effectiveTransition, historyMode, isScreenURL } from '../lib/screens.js';
 import { invokers } from '../ui/dialogs.js';
@@ -40,7 +40,7 @@ export function refresh(opts = {}) {
 
 /** Whether `url` can be swapped in (false once a newer pocket.js is deployed: pages then load natively). */
 export function swappable(url) {
-  return !stale && !!screenEl() && isScreenURL(url, location.origin);
+  return !stale && !!screenEl() && isScreenURL(url, location.origin, route('static'));
 }
 
 /**

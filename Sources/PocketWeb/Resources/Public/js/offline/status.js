@@ -6,7 +6,7 @@
  * Then the waiting changes are sent, a saved copy is replaced by the live page, and controls that
  * need the server ([data-needs-server], the remotes) work again.
  */
-import { announce, onScreen, root, screenEl } from '../core/dom.js';
+import { announce, onScreen, root, route, screenEl } from '../core/dom.js';
 import { barText, refusedText } from '../lib/offline-text.js';
 import { discardSetAside, flush, onChange } from '../outbox.js';
 import { refresh } from '../nav/navigation.js';
@@ -38,10 +38,12 @@ function schedulePing() {
   pingTimer = setTimeout(ping, PING_EVERY_MS);
 }
 
-// The service worker never answers /sw.js from its caches, so this reaches the server or fails.
+// The service worker never answers its own script from its caches, so this reaches the server or fails.
 async function ping() {
+  const address = route('serviceWorker');
+  if (!address) return;
   try {
-    const response = await fetch('/sw.js', { cache: 'no-store', signal: AbortSignal.timeout(PING_TIMEOUT_MS) });
+    const response = await fetch(address, { cache: 'no-store', signal: AbortSignal.timeout(PING_TIMEOUT_MS) });
     if (response.ok) return reachable();
   } catch { /* still offline */ }
   schedulePing();
@@ -74,8 +76,9 @@ function render() {
       if (navbar) navbar.after(bar); else screen.prepend(bar);
     }
     bar.textContent = text;
-    if (!notice && !offline && signedOut && waiting && !screen.querySelector('#signin-form')) {
-      bar.append(' ', action('a', 'Sign In', { href: `/signin?next=${encodeURIComponent(location.pathname + location.search)}` }));
+    const signIn = route('signIn');
+    if (!notice && !offline && signedOut && waiting && signIn && !screen.querySelector('#signin-form')) {
+      bar.append(' ', action('a', 'Sign In', { href: `${signIn}?next=${encodeURIComponent(location.pathname + location.search)}` }));
     }
     if (!notice && aside) bar.append(' ', action('button', 'Discard', { type: 'button', onclick: () => discardSetAside() }));
   }
