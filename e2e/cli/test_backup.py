@@ -252,16 +252,23 @@ def test_backup_and_restore_refuse_what_they_cannot_use_in_one_line(tmp_path):
     assert "--backup-time '25:00'" in line
 
 
-def test_an_archive_of_an_older_pocket_is_migrated_as_it_is_restored(tmp_path):
+def backed_up_and_restored(tmp_path, fixture, database):
+    """Backs up the data folder an older release wrote (`Tests/Fixtures/<fixture>`), restores the
+    archive into a new folder, and returns that folder and `database`'s entry in the archive's
+    manifest (the migrations it had run when it was archived)."""
     data = tmp_path / "data"
-    shutil.copytree(REPO / "Tests/Fixtures/release-outbox-data", data)
+    shutil.copytree(REPO / "Tests/Fixtures" / fixture, data)
     archive = archive_path(run("backup", "--to", str(tmp_path / "backups"), "--data-dir", str(data)))
-    plates = next(entry for entry in verify(archive)["files"] if entry["path"] == "plates.sqlite")
-    assert plates["migrations"][-1] == "v3: the change log"
-
+    entry = next(entry for entry in verify(archive)["files"] if entry["path"] == database)
     restored = tmp_path / "restored"
     done = run("restore", str(archive), "--data-dir", str(restored))
     assert done.returncode == 0, done.stderr
+    return restored, entry
+
+
+def test_an_archive_of_an_older_pocket_is_migrated_as_it_is_restored(tmp_path):
+    restored, plates = backed_up_and_restored(tmp_path, "release-outbox-data", "plates.sqlite")
+    assert plates["migrations"][-1] == "v3: the change log"
     with closing(sqlite3.connect(restored / "plates.sqlite")) as database:
         ran = [row[0] for row in database.execute("SELECT identifier FROM grdb_migrations ORDER BY rowid")]
     assert ran[:3] == plates["migrations"] and len(ran) > 3
@@ -475,15 +482,8 @@ def test_an_archive_of_the_release_before_the_shared_toggle_restores_every_bookm
     """Bookmarks and stars moved into one table shape (issue #36): an archive of that release's
     folder (the backup copies the databases as they are) restores with every bookmark, star,
     decision and seen change id in the new tables, a bookmark's date now its milliseconds."""
-    data = tmp_path / "data"
-    shutil.copytree(REPO / "Tests/Fixtures/release-toggle-data", data)
-    archive = archive_path(run("backup", "--to", str(tmp_path / "backups"), "--data-dir", str(data)))
-    murals = next(entry for entry in verify(archive)["files"] if entry["path"] == "murals-demo.sqlite")
+    restored, murals = backed_up_and_restored(tmp_path, "release-toggle-data", "murals-demo.sqlite")
     assert murals["migrations"][-1] == "v5: star and visit times ahead of the clock brought back"
-
-    restored = tmp_path / "restored"
-    done = run("restore", str(archive), "--data-dir", str(restored))
-    assert done.returncode == 0, done.stderr
     t = 1795880093705
     with closing(sqlite3.connect(restored / "murals-demo.sqlite")) as database:
         assert database.execute("SELECT personID, itemID, addedAt FROM favourite ORDER BY personID, itemID").fetchall() == [

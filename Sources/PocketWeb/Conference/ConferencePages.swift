@@ -200,7 +200,6 @@ struct ConferencePages: Sendable {
                         emptyMessage: "This talk belongs to no conference.")
     }
 
-
     /// A number in a path is at most nine digits and never negative, as the catalog's are.
     static func check(_ value: Int, what: String) throws {
         guard (0...999_999_999).contains(value) else {
