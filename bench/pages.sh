@@ -7,9 +7,9 @@
 #   bench/pages.sh            POCKET_BENCH_PASSES, POCKET_BENCH_SECONDS override 3 and 15.
 #   POCKET_BIN=…              a prebuilt pocket (skips the build).
 #   POCKET_BEFORE_BIN=…       an older pocket served beside it, each route measured on both in the same run.
-#   POCKET_BEFORE_WITHOUT=…   the second server is this build (or POCKET_BEFORE_BIN) with these cache layers
-#                             turned into pass-throughs (POCKET_BENCH_WITHOUT, e.g. PageMemo or
-#                             SignInCache,StoreMemos); writes bench/results/pages-without-<layers>.txt.
+#   POCKET_BEFORE_WITHOUT=…   both servers are this build's PocketBench serve (POCKET_BENCH_BIN skips its build),
+#                             the second with these cache layers passed through (e.g. PageMemo or
+#                             SignInCache,ScreenMemo); writes bench/results/pages-without-<layers>.txt.
 #   POCKET_BENCH_GZIP=1       the second server is this build (or POCKET_BEFORE_BIN) asked as before, without
 #                             Accept-Encoding; this build's requests ask for gzip as a browser's do
 #                             (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin); writes bench/results/pages-gzip.txt.
@@ -21,14 +21,21 @@ ensure_debs wrk nginx-light
 passes="${POCKET_BENCH_PASSES:-3}"
 seconds="${POCKET_BENCH_SECONDS:-15}"
 
+without="${POCKET_BEFORE_WITHOUT:-}"
 if [ -z "${POCKET_BIN:-}" ]; then
   echo "==> swift build -c release (pocket)" >&2
   release_build --product pocket >&2
 fi
+if [ -n "$without" ] && [ -z "${POCKET_BENCH_BIN:-}" ]; then
+  echo "==> swift build -c release (PocketBench)" >&2
+  release_build --product PocketBench >&2
+fi
 pocket="${POCKET_BIN:-$(release_bin_path)/pocket}"
-without="${POCKET_BEFORE_WITHOUT:-}"
+# Pocket cannot turn a cache off: a layer is passed through only by PocketBench's server, which
+# serves both columns of a comparison, so they differ in nothing but that layer.
+bench_server="${POCKET_BENCH_BIN:-$([ -z "$without" ] || echo "$(release_bin_path)/PocketBench")}"
 before_bin="${POCKET_BEFORE_BIN:-}"
-[ -z "$without" ] || before_bin="${before_bin:-$pocket}"
+[ -z "$without" ] || before_bin="$pocket"
 gzip_columns="${POCKET_BENCH_GZIP:-}"
 [ -z "$gzip_columns" ] || before_bin="${before_bin:-$pocket}"
 before_label=$([ -n "$without" ] && echo "without $without" || { [ -n "$gzip_columns" ] && echo "no gzip asked"; } || echo before)
@@ -53,13 +60,18 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 # start_pocket NAME BINARY [CACHES]: a data folder of its own with the database imported and an owner, a
 # server on a free port, signed in as a browser would (the sign-in form's token, then the session
-# cookie), with CACHES turned into pass-throughs (POCKET_BENCH_WITHOUT); sets base_NAME, cookie_NAME, talk_NAME, asset_NAME.
+# cookie); in a cache comparison the server is PocketBench's, with CACHES passed through. Sets base_NAME,
+# cookie_NAME, talk_NAME, asset_NAME.
 start_pocket() {
   local name="$1" binary="$2" caches="${3:-}" data="$work/data-$1" port base cookie form token conference talk asset
   "$binary" conference import "$work/core.db" --data-dir "$data" >&2
   printf '%s\n' "bench password" | "$binary" users add owner --data-dir "$data" >&2
   port=$(free_port)
-  POCKET_BENCH_WITHOUT="$caches" "$binary" serve --port "$port" --data-dir "$data" --demo --log-level error >"$work/serve-$name.log" 2>&1 &
+  if [ -n "$without" ]; then
+    "$bench_server" serve --port "$port" --data-dir "$data" --without "$caches" >"$work/serve-$name.log" 2>&1 &
+  else
+    "$binary" serve --port "$port" --data-dir "$data" --demo --log-level error >"$work/serve-$name.log" 2>&1 &
+  fi
   servers+=("$!")
   base="http://127.0.0.1:$port"
   for _ in $(seq 100); do curl -fs "$base/static/css/pocket.css" >/dev/null 2>&1 && break; sleep 0.2; done
@@ -170,7 +182,7 @@ measure() {
   echo "# vs /static: throughput as a share of the same build's /static route (goal: at least 20%, p99 under 10 ms)"
   if [ -n "$before_bin" ]; then
     if [ -n "$without" ]; then
-      echo "# $before_label: the same build with POCKET_BENCH_WITHOUT=$without, served beside it in the same run (each route measured on both, one after the other)"
+      echo "# both columns: this build's PocketBench serve; $before_label: with --without $without, served beside it in the same run (each route measured on both, one after the other)"
     elif [ -n "$gzip_columns" ]; then
       echo "# this build asked for gzip as a browser asks (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin) beside $before_bin asked without, in the same run"
     else

@@ -18,10 +18,11 @@ public struct ConverterDatabase: HealthChecked {
     /// on every visit and changes only with a key (on disk only).
     private let states: CommitCache<PersonID, ConverterState>
 
-    /// Opens (and migrates) the store at `url`, normally `converter.sqlite` in the data directory.
-    public static func onDisk(at url: URL) throws -> ConverterDatabase {
+    /// Opens (and migrates) the store at `url`, normally `converter.sqlite` in the data directory;
+    /// `caches` is for the page benchmark, which can pass the memo through.
+    public static func onDisk(at url: URL, caches: Caches = .all) throws -> ConverterDatabase {
         let writer = try DatabaseFactory.onDisk(at: url, label: "converter")
-        return try ConverterDatabase(writer: writer, watch: CommitWatch(path: url.path, label: "converter.watch"))
+        return try ConverterDatabase(writer: writer, watch: caches.watch(CommitWatch(path: url.path, label: "converter.watch"), for: .converterMemo))
     }
 
     /// A fresh store in memory, for tests.
@@ -37,7 +38,7 @@ public struct ConverterDatabase: HealthChecked {
     /// Wraps a database and keeps each person's state until `watch` sees a commit.
     init(writer: any DatabaseWriter, watch: CommitWatch?) throws {
         self.writer = writer
-        states = CommitCache(watch: watch, capacity: Self.peopleKept, layer: .converterMemo)
+        states = CommitCache(watch: watch, capacity: Self.peopleKept)
         try Self.migrator.migrate(writer)
     }
 

@@ -18,10 +18,11 @@ public final class MuralsDatabase: HealthChecked {
     /// What every Murals screen reads, kept until the file's next commit (on disk only).
     private let memo: MuralsMemo
 
-    /// Opens (and migrates) the store at `url` in the data directory.
-    public static func onDisk(at url: URL) throws -> MuralsDatabase {
+    /// Opens (and migrates) the store at `url` in the data directory; `caches` is for the page
+    /// benchmark, which can pass the memo through.
+    public static func onDisk(at url: URL, caches: Caches = .all) throws -> MuralsDatabase {
         let writer = try DatabaseFactory.onDisk(at: url, label: "murals")
-        return try MuralsDatabase(writer: writer, watch: CommitWatch(path: url.path, label: "murals.watch"))
+        return try MuralsDatabase(writer: writer, watch: caches.watch(CommitWatch(path: url.path, label: "murals.watch"), for: .muralsMemo))
     }
 
     /// A fresh, empty store in memory, for tests.

@@ -17,9 +17,9 @@ struct MuralsMemo: Sendable {
     static let peopleKept = 256
 
     init(watch: CommitWatch?) {
-        murals = CommitCache(watch: watch, capacity: 1, layer: .muralsMemo)
-        syncState = CommitCache(watch: watch, capacity: 1, layer: .muralsMemo)
-        favourites = CommitCache(watch: watch, capacity: Self.peopleKept, layer: .muralsMemo)
-        visited = CommitCache(watch: watch, capacity: Self.peopleKept, layer: .muralsMemo)
+        murals = CommitCache(watch: watch, capacity: 1)
+        syncState = CommitCache(watch: watch, capacity: 1)
+        favourites = CommitCache(watch: watch, capacity: Self.peopleKept)
+        visited = CommitCache(watch: watch, capacity: Self.peopleKept)
     }
 }

@@ -14,10 +14,12 @@ public struct PlatesDatabase: HealthChecked {
     /// Each person's game and trip list, kept until the file's next commit (on disk only).
     private let memo: PlatesMemo
 
-    /// Opens (and migrates) the game at `url` in the data directory.
-    public static func onDisk(at url: URL, catalog: StateCatalog) throws -> PlatesDatabase {
+    /// Opens (and migrates) the game at `url` in the data directory; `caches` is for the page
+    /// benchmark, which can pass the memo through.
+    public static func onDisk(at url: URL, catalog: StateCatalog, caches: Caches = .all) throws -> PlatesDatabase {
         let writer = try DatabaseFactory.onDisk(at: url, label: "plates")
-        return try PlatesDatabase(writer: writer, catalog: catalog, watch: CommitWatch(path: url.path, label: "plates.watch"))
+        return try PlatesDatabase(writer: writer, catalog: catalog,
+                                  watch: caches.watch(CommitWatch(path: url.path, label: "plates.watch"), for: .platesMemo))
     }
 
     /// A fresh game in memory, for tests.

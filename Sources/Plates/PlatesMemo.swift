@@ -15,7 +15,7 @@ struct PlatesMemo: Sendable {
     static let peopleKept = 256
 
     init(watch: CommitWatch?) {
-        snapshots = CommitCache(watch: watch, capacity: Self.peopleKept, layer: .platesMemo)
-        trips = CommitCache(watch: watch, capacity: Self.peopleKept, layer: .platesMemo)
+        snapshots = CommitCache(watch: watch, capacity: Self.peopleKept)
+        trips = CommitCache(watch: watch, capacity: Self.peopleKept)
     }
 }

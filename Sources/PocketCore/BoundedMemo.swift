@@ -6,20 +6,20 @@ import Synchronization
 /// from a database, which also go with its commits.
 public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
-    private let layer: CacheLayer
+    private let keeping: Bool
     private let kept = Mutex<[Key: Value]>([:])
 
-    /// An empty memo that keeps at most `capacity` values; `layer` is the benchmark switch
-    /// (`BenchCaches`) that can make it keep nothing.
-    public init(capacity: Int, layer: CacheLayer = .boundedMemo) {
+    /// An empty memo that keeps at most `capacity` values, or none if not `keeping` (a layer the
+    /// page benchmark passes through, `Caches.keeps(_:)`).
+    public init(capacity: Int, keeping: Bool = true) {
         self.capacity = capacity
-        self.layer = layer
+        self.keeping = keeping
     }
 
     /// The kept value for `key`, else `compute`'s, kept. `compute` runs outside the lock, so two
     /// callers may both compute a missing value; they get equal answers.
     public func value(for key: Key, compute: () throws -> Value) rethrows -> Value {
-        if BenchCaches.isOff(layer) { return try compute() }
+        guard keeping else { return try compute() }
         if let known = kept.withLock({ $0[key] }) { return known }
         let value = try compute()
         kept.withLock { kept in

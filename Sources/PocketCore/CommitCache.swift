@@ -15,22 +15,20 @@ public final class CommitCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     private let watch: CommitWatch?
     private let capacity: Int
-    private let layer: CacheLayer
     private let kept = Mutex(Kept())
 
     /// Keeps values of the file `watch` watches (none if nil); beyond `capacity` keys all are
-    /// forgotten, so keys from outside (cookies) cannot make it grow without end. `layer` is the
-    /// benchmark switch (`BenchCaches`) that can make it keep nothing.
-    public init(watch: CommitWatch?, capacity: Int, layer: CacheLayer) {
+    /// forgotten, so keys from outside (cookies) cannot make it grow without end. A store made
+    /// with a layer passed through (`Caches.watch(_:for:)`) gives no watch, so nothing is kept.
+    public init(watch: CommitWatch?, capacity: Int) {
         self.watch = watch
         self.capacity = capacity
-        self.layer = layer
     }
 
     /// The kept value for `key`, else `load`'s, kept. The version is read before loading: a
     /// commit racing the load makes it differ next time, so the value is read again.
     public func value(for key: Key, load: () async throws -> Value) async throws -> Value {
-        guard let watch, !BenchCaches.isOff(layer) else { return try await load() }
+        guard let watch else { return try await load() }
         let version = try watch.version()
         let known: Value? = kept.withLock { kept in
             if kept.version != version {

@@ -24,10 +24,6 @@ public struct PocketConfiguration: Sendable, Equatable {
     public var names: [String]
     /// When and where `pocket serve` makes its daily backup; nil with `--no-backups`.
     public var backups: BackupSchedule?
-    /// For benchmarks only (`Settings.benchWithout`): the cache layers `pocket serve`
-    /// turns into pass-throughs, so `bench/pages.sh` can measure what each buys. Empty normally.
-    public var benchWithout: Set<CacheLayer> = []
-
     /// The daily backup: a time of day on the server's clock and the folder archives go to.
     public struct BackupSchedule: Sendable, Equatable {
         /// Where archives are kept (and pruned to the last 7 daily and 4 weekly).
@@ -148,13 +144,11 @@ extension PocketConfiguration {
         public var backupDirectory: String?
         /// `--backup-time`
         public var backupTime: String?
-        /// `--bench-without`
-        public var benchWithout: String?
 
         /// Creates a set of command-line values.
         public init(host: String? = nil, port: String? = nil, dataDirectory: String? = nil, logLevel: String? = nil, tlsCertificate: String? = nil, tlsKey: String? = nil,
                     trustedProxy: String? = nil, https: Bool? = nil, httpPort: String? = nil, names: [String] = [],
-                    backups: Bool? = nil, backupDirectory: String? = nil, backupTime: String? = nil, benchWithout: String? = nil) {
+                    backups: Bool? = nil, backupDirectory: String? = nil, backupTime: String? = nil) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
@@ -168,7 +162,6 @@ extension PocketConfiguration {
             self.backups = backups
             self.backupDirectory = backupDirectory
             self.backupTime = backupTime
-            self.benchWithout = benchWithout
         }
     }
 
@@ -223,13 +216,6 @@ extension PocketConfiguration {
             configuration.trustedProxy = proxy
         }
         configuration.backups = try backupSchedule(options: options, dataDirectory: dataDirectory, value: value, environment: environment)
-        if let names = value(options.benchWithout, Settings.benchWithout) {
-            guard let layers = CacheLayer.layers(named: names) else {
-                throw .invalidOption(option: Settings.benchWithout.source(option: options.benchWithout), value: names,
-                                     expected: "cache layers separated by commas, of \(CacheLayer.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            configuration.benchWithout = layers
-        }
         return configuration
     }
 

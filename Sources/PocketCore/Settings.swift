@@ -93,9 +93,6 @@ public enum Settings {
     /// `--backups`, `--no-backups`
     public static let backups = Setting(option: "backups", variable: "POCKET_BACKUPS", defaultText: "on", valueName: nil,
                                         help: "Make a backup every day, keeping the last 7 daily and 4 weekly; the variable takes 1/0")
-    /// `--bench-without`, hidden
-    public static let benchWithout = Setting(option: "bench-without", variable: "POCKET_BENCH_WITHOUT", defaultText: nil, valueName: "caches",
-                                             help: "For benchmarks only: cache layers to turn into pass-throughs, separated by commas (see bench/README.md)")
     /// `--demo`
     public static let demo = Setting(option: "demo", variable: nil, defaultText: "off", valueName: nil,
                                      help: "Murals: also serve a built-in demo murals service (synthetic murals, labelled \"Demo data\") and use it instead of the real one, so the app works with no network")
@@ -120,7 +117,7 @@ public enum Settings {
     /// Every setting, in README.md's order.
     public static let all: [Setting] = [
         host, port, https, httpPort, name, dataDirectory, logLevel, tlsCertificate, tlsKey, trustedProxy,
-        sciManifest, sciTalks, autoUpdate, backupDirectory, backupTime, backups, benchWithout, demo,
+        sciManifest, sciTalks, autoUpdate, backupDirectory, backupTime, backups, demo,
         muralsURL, muralsImagesURL, muralsTiles, leafletDirectory, platesImageBase,
     ]
 }

@@ -30,8 +30,8 @@ struct ListenerOptions: ParsableArguments {
 
 extension ArgumentHelp {
     /// `setting`'s line in `--help`, from the one table of settings.
-    init(_ setting: Setting, visibility: ArgumentVisibility = .default) {
-        self.init(setting.helpLine, valueName: setting.valueName, visibility: visibility)
+    init(_ setting: Setting) {
+        self.init(setting.helpLine, valueName: setting.valueName)
     }
 }
 

@@ -41,9 +41,6 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .setting(Settings.demo), help: ArgumentHelp(Settings.demo))
     var demo = false
 
-    @Option(name: .setting(Settings.benchWithout), help: ArgumentHelp(Settings.benchWithout, visibility: .hidden))
-    var benchWithout: String?
-
     func run() async throws {
         // Before any database or socket is opened: the soft limit (1,024 under systemd's default)
         // is what a few hundred idle sockets reach; the hard limit is Pocket's to use.
@@ -51,8 +48,7 @@ struct Serve: AsyncParsableCommand {
         let options = PocketConfiguration.Options(host: listener.host, port: listener.port, dataDirectory: data.dataDirectory, logLevel: data.logLevel,
                                                   tlsCertificate: listener.tlsCertificate, tlsKey: listener.tlsKey,
                                                   trustedProxy: trustedProxy, https: secure.https, httpPort: secure.httpPort, names: secure.names,
-                                                  backups: backups, backupDirectory: backupDirectory, backupTime: backupTime,
-                                                  benchWithout: benchWithout)
+                                                  backups: backups, backupDirectory: backupDirectory, backupTime: backupTime)
         let environment = ProcessInfo.processInfo.environment
         let configuration = try PocketConfiguration.resolve(options: options, environment: environment)
         // Checked before anything is opened, so a bad address stops the server with one line.
@@ -76,8 +72,6 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
             logger.warning("\(warning)")
         }
-        // Before any store or page memo is made, so every cache of a turned-off layer keeps nothing.
-        BenchCaches.turnOff(configuration.benchWithout)
         if let keeper, let ending = TLSError.authorityEndingWarning(keeper.authority, folder: TLSFolder(dataDirectory: dataDirectory.url).url.path, now: Date()) {
             FileHandle.standardError.write(Data(("WARNING: " + ending + "\n").utf8))
             logger.warning("\(ending)")

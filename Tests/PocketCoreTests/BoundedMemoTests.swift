@@ -31,4 +31,14 @@ struct BoundedMemoTests {
         #expect(memo.count == 0)
         #expect(memo.value(for: 1) { 7 } == 7)
     }
+
+    @Test func aMemoMadeNotKeepingComputesEveryTime() {
+        let memo = BoundedMemo<Int, Int>(capacity: 4, keeping: false)
+        let computed = Mutex(0)
+        for time in 1...3 {
+            #expect(memo.value(for: 1) { computed.withLock { $0 += 1; return $0 } } == time)
+        }
+        #expect(computed.withLock { $0 } == 3)
+        #expect(memo.count == 0)
+    }
 }

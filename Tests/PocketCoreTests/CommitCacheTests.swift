@@ -23,15 +23,21 @@ struct CommitCacheTests {
         let loads = Mutex(0)
         func load() -> Int { loads.withLock { $0 += 1; return $0 } }
 
-        let kept = CommitCache<String, Int>(watch: try CommitWatch(path: path, label: "test.watch"), capacity: 8, layer: .commitCache)
+        let kept = CommitCache<String, Int>(watch: try CommitWatch(path: path, label: "test.watch"), capacity: 8)
         #expect(try await kept.value(for: "a") { load() } == 1)
         #expect(try await kept.value(for: "a") { load() } == 1)
         try await writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
         #expect(try await kept.value(for: "a") { load() } == 2)
 
-        let unwatched = CommitCache<String, Int>(watch: nil, capacity: 8, layer: .commitCache)
+        let unwatched = CommitCache<String, Int>(watch: nil, capacity: 8)
         #expect(try await unwatched.value(for: "a") { load() } == 3)
         #expect(try await unwatched.value(for: "a") { load() } == 4)
+
+        // A layer the page benchmark passes through gets no watch, so keeps nothing either.
+        let passedThrough = CommitCache<String, Int>(watch: Caches(passThrough: [.commitCache]).watch(try CommitWatch(path: path, label: "test.watch"),
+                                                                                                      for: .muralsMemo), capacity: 8)
+        #expect(try await passedThrough.value(for: "a") { load() } == 5)
+        #expect(try await passedThrough.value(for: "a") { load() } == 6)
     }
 
     /// A commit moves the version whichever connection reads it next, and without one the

@@ -18,25 +18,15 @@ struct PocketConfigurationTests {
         #expect(configuration.baseURL == "http://127.0.0.1:8080")
     }
 
-    @Test func benchWithoutNamesCacheLayersAndIsEmptyByDefault() throws {
-        #expect(try PocketConfiguration.resolve(options: .init(), environment: home).benchWithout.isEmpty)
-        let fromEnvironment = try PocketConfiguration.resolve(options: .init(), environment: home.merging(["POCKET_BENCH_WITHOUT": "pagememo, SignInCache,"]) { $1 })
-        #expect(fromEnvironment.benchWithout == [.pageMemo, .signInCache])
-        let fromOption = try PocketConfiguration.resolve(options: .init(benchWithout: "Digest"), environment: home.merging(["POCKET_BENCH_WITHOUT": "PageMemo"]) { $1 })
-        #expect(fromOption.benchWithout == [.digest])
-    }
-
-    @Test func unknownBenchWithoutLayerIsRefusedWithOneLine() {
-        #expect(throws: ConfigurationError.self) {
-            try PocketConfiguration.resolve(options: .init(), environment: home.merging(["POCKET_BENCH_WITHOUT": "PageMemo,Nope"]) { $1 })
-        }
-        do {
-            _ = try PocketConfiguration.resolve(options: .init(benchWithout: "Nope"), environment: home)
-            Issue.record("an unknown layer was accepted")
-        } catch {
-            #expect(error.description.hasPrefix("invalid --bench-without 'Nope': use cache layers"))
-            #expect(!error.description.contains("\n"))
-        }
+    @Test func pocketKeepsEveryCacheLayerAndABenchmarkPassesThroughOnlyWhatItNames() {
+        #expect(CacheLayer.allCases.allSatisfy { Caches.all.keeps($0) })
+        let without = Caches(passThrough: [.pageMemo, .signInCache])
+        #expect(!without.keeps(.pageMemo) && !without.keeps(.signInCache))
+        #expect(without.keeps(.screenMemo) && without.keeps(.muralsMemo) && without.keeps(.digest))
+        // CommitCache names the sign-in cache and the four stores' memos together.
+        let commits = Caches(passThrough: [.commitCache])
+        #expect([CacheLayer.signInCache, .muralsMemo, .platesMemo, .converterMemo, .conferenceStateMemo].allSatisfy { !commits.keeps($0) })
+        #expect(commits.keeps(.pageMemo) && commits.keeps(.boundedMemo) && commits.keeps(.screenMemo) && commits.keeps(.digest))
     }
 
     @Test func cacheLayerNamesAreMatchedWholeAndCaseBlind() {

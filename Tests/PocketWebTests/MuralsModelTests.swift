@@ -35,7 +35,7 @@ enum MuralsSamples {
     static func home(position: GeoCoordinate?, filter: MuralsFilter = .all, favourites: Set<Int> = [], state: MuralsSyncState = synced, murals: [Mural] = three) -> MuralsHome.Model {
         MuralsHome.Model(
             murals: murals, favourites: favourites, visited: [2], position: position, filter: filter,
-            status: MuralsSyncStatus(state: state, isDemo: false), map: map(), start: NewBrighton.centre
+            status: MuralsSyncStatus(state: state, isDemo: false, days: .init()), map: map(), start: NewBrighton.centre
         )
     }
 }
@@ -77,7 +77,7 @@ struct MuralsModelTests {
         func inputs(murals: [Mural] = MuralsSamples.three, favourites: Set<Int> = [], visited: Set<Int> = [2],
                     position: GeoCoordinate? = MuralsSamples.north) -> MuralsHome.Inputs {
             MuralsHome.Inputs(murals: murals, favourites: favourites, visited: visited, position: position, filter: .all,
-                              status: MuralsSyncStatus(state: MuralsSamples.synced, isDemo: false), map: MuralsSamples.map(),
+                              status: MuralsSyncStatus(state: MuralsSamples.synced, isDemo: false, days: .init()), map: MuralsSamples.map(),
                               start: NewBrighton.centre)
         }
         let memo = MuralsHome.ModelMemo()
@@ -143,15 +143,15 @@ struct MuralsModelTests {
     }
 
     @Test func theStatusLineSaysOfflineOnlyAfterAFailure() {
-        let fine = MuralsSyncStatus(state: MuralsSamples.synced, isDemo: true, now: Date(timeIntervalSince1970: 1_700_000_100), timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let fine = MuralsSyncStatus(state: MuralsSamples.synced, isDemo: true, days: .init(), now: Date(timeIntervalSince1970: 1_700_000_100), timeZone: TimeZone(identifier: "UTC") ?? .current)
         #expect(!fine.isOffline)
         #expect(fine.updatedText == "Updated today at 22:13")
         #expect(fine.isDemo)
         let failed = MuralsSyncState(lastSuccess: MuralsSamples.synced.lastSuccess, lastAttempt: Date(), lastError: "no network", muralCount: 3)
-        let offline = MuralsSyncStatus(state: failed, isDemo: false)
+        let offline = MuralsSyncStatus(state: failed, isDemo: false, days: .init())
         #expect(offline.isOffline)
         #expect(offline.offlineText == "Offline — showing saved murals")
-        let never = MuralsSyncStatus(state: MuralsSyncState(lastSuccess: nil, lastAttempt: Date(), lastError: "no network", muralCount: 0), isDemo: false)
+        let never = MuralsSyncStatus(state: MuralsSyncState(lastSuccess: nil, lastAttempt: Date(), lastError: "no network", muralCount: 0), isDemo: false, days: .init())
         #expect(never.offlineText == "Offline — no murals saved yet")
         #expect(never.updatedText == "Not updated yet")
     }

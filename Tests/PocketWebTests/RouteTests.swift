@@ -96,7 +96,7 @@ struct RouteTests {
     /// What the shell gives every app's routes.
     private static func environment() async throws -> WebEnvironment {
         let household = try await TestHousehold.make()
-        return WebEnvironment(renderer: try PageRenderer(resources: WebResources.bundled()), streams: OpenStreams(people: household.people))
+        return WebEnvironment(renderer: try PageRenderer(resources: WebResources.bundled()), streams: OpenStreams(people: household.people), caches: .all)
     }
 
     @Test func everyPlatesAndConverterRouteIsRegisteredOnce() async throws {

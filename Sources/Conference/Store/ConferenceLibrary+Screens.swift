@@ -11,7 +11,7 @@ extension ConferenceLibrary {
     public func status() async throws -> DatabaseStatus {
         let active = try await generation()
         let warning = warning
-        let file = try await active.screens.answer(.status) {
+        let file = try await kept(in: active, .status) {
             let known = await fromDigest(of: active) { state, digest in try await state.digestCounts(digest) }
             return try await active.read { db, schema in
                 DatabaseStatus(
@@ -29,7 +29,7 @@ extension ConferenceLibrary {
     /// Conferences newest first (`ORDER BY IssueDate DESC`) and the footer line.
     public func conferences() async throws -> ConferenceList {
         let active = try await generation()
-        return try await active.screens.answer(.conferences) {
+        return try await kept(in: active, .conferences) {
             let known = await fromDigest(of: active) { state, digest in try await state.digestConferences(digest) }
             return try await active.read { db, schema in
                 ConferenceList(conferences: try known ?? CoreQueries.conferences(db, schema: schema),
@@ -41,7 +41,7 @@ extension ConferenceLibrary {
     /// A conference's talks in sections by session (ordered by session, then talk sequence).
     public func conference(id: Int) async throws -> ConferenceDetail {
         let active = try await generation()
-        return try await active.screens.answer(.conference(id)) {
+        return try await kept(in: active, .conference(id)) {
             if let known = await fromDigest(of: active, { state, digest in try await state.digestConference(digest, id: id) }) {
                 guard let known else { throw ConferenceError.unknownConference(id) }
                 return try await active.read { db, schema in try CoreQueries.conference(db, schema: schema, order: known) }
@@ -53,8 +53,8 @@ extension ConferenceLibrary {
     /// A talk: speaker, session, pages, links, media by era, previous/next talk and its citations.
     public func talk(id: Int) async throws -> TalkDetail {
         let active = try await generation()
-        return try await active.screens.answer(.talk(id)) {
-            guard !BenchCaches.isOff(.digest), let digest = await digest(for: active) else {
+        return try await kept(in: active, .talk(id)) {
+            guard caches.keeps(.digest), let digest = await digest(for: active) else {
                 return try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id) }
             }
             let detail = try await active.read { db, schema in try CoreQueries.talk(db, schema: schema, id: id, neighbours: false) }
@@ -73,7 +73,7 @@ extension ConferenceLibrary {
     public func citationVolumes() async throws -> [VolumeCitations] {
         let active = try await generation()
         guard active.schema.capabilities.citations else { throw ConferenceError.citationsUnavailable }
-        return try await active.screens.answer(.volumes) {
+        return try await kept(in: active, .volumes) {
             if let known = await fromDigest(of: active, { state, digest in try await state.digestVolumes(digest) }) { return known }
             return try await active.read { db, schema in try CoreQueries.volumes(db, schema: schema) }
         }
@@ -82,7 +82,7 @@ extension ConferenceLibrary {
     /// A book's cited chapters with counts.
     public func citations(bookID: Int) async throws -> BookCitations {
         let active = try await generation()
-        return try await active.screens.answer(.book(bookID)) {
+        return try await kept(in: active, .book(bookID)) {
             let known = await fromDigest(of: active) { state, digest in try await state.digestChapters(digest, bookID: bookID) }
             return try await active.read { db, schema in try CoreQueries.book(db, schema: schema, id: bookID, chapters: known) }
         }
@@ -91,7 +91,7 @@ extension ConferenceLibrary {
     /// A chapter's cited verses with counts.
     public func citations(bookID: Int, chapter: Int) async throws -> ChapterCitations {
         let active = try await generation()
-        return try await active.screens.answer(.chapter(book: bookID, chapter: chapter)) {
+        return try await kept(in: active, .chapter(book: bookID, chapter: chapter)) {
             try await active.read { db, schema in try CoreQueries.chapter(db, schema: schema, bookID: bookID, chapter: chapter) }
         }
     }
@@ -99,7 +99,7 @@ extension ConferenceLibrary {
     /// The talks citing a verse (nil: citing the whole chapter), newest first.
     public func citations(bookID: Int, chapter: Int, verse: Int?) async throws -> VerseCitations {
         let active = try await generation()
-        return try await active.screens.answer(.verse(book: bookID, chapter: chapter, verse: verse)) {
+        return try await kept(in: active, .verse(book: bookID, chapter: chapter, verse: verse)) {
             try await active.read { db, schema in try CoreQueries.verse(db, schema: schema, bookID: bookID, chapter: chapter, verse: verse) }
         }
     }
@@ -107,7 +107,7 @@ extension ConferenceLibrary {
     /// Speakers A–Z in sections by the first letter of their last name.
     public func speakers() async throws -> [SpeakerSection] {
         let active = try await generation()
-        return try await active.screens.answer(.speakers) {
+        return try await kept(in: active, .speakers) {
             if let known = await fromDigest(of: active, { state, digest in try await state.digestSpeakers(digest) }) { return known }
             return try await active.read { db, schema in try CoreQueries.speakers(db, schema: schema) }
         }
@@ -116,7 +116,7 @@ extension ConferenceLibrary {
     /// A speaker and their talks, newest first.
     public func speaker(id: Int) async throws -> SpeakerDetail {
         let active = try await generation()
-        return try await active.screens.answer(.speaker(id)) {
+        return try await kept(in: active, .speaker(id)) {
             try await active.read { db, schema in try CoreQueries.speaker(db, schema: schema, id: id) }
         }
     }
@@ -128,7 +128,7 @@ extension ConferenceLibrary {
         // brought this one ends before its index is built) is never read for this one.
         let active = try await generation()
         let fileName = active.file.lastPathComponent
-        return try await active.screens.answer(.search(text, limit: limit)) {
+        return try await kept(in: active, .search(text, limit: limit)) {
             for _ in 0..<3 {
                 if let hits = try await state.search(text, limit: limit, in: fileName) { return hits }
                 try await prepareSearch(for: active)
@@ -208,11 +208,18 @@ extension ConferenceLibrary {
 // MARK: - Private
 
 private extension ConferenceLibrary {
+    /// `active`'s kept answer to `key`, else `compute`'s, kept (unless the page benchmark made this
+    /// library with the screens' answers passed through).
+    func kept<T: Sendable>(in active: CoreGeneration, _ key: ScreenMemo.Key, compute: () async throws -> T) async throws -> T {
+        guard caches.keeps(.screenMemo) else { return try await compute() }
+        return try await active.screens.answer(key, compute: compute)
+    }
+
     /// Rows for `ids` in their order, leaving out talks the current database lacks.
     func summaries(_ ids: [Int]) async throws -> [TalkSummary] {
         guard !ids.isEmpty else { return [] }
         let active = try await generation()
-        return try await active.screens.answer(.summaries(ids)) {
+        return try await kept(in: active, .summaries(ids)) {
             try await active.read { db, schema in try CoreQueries.talkSummaries(db, schema: schema, ids: ids) }
         }
     }
@@ -221,7 +228,7 @@ private extension ConferenceLibrary {
     /// itself must answer. A failed read counts as none: the file can always answer.
     func fromDigest<T>(of active: CoreGeneration,
                        _ read: @Sendable (ConferenceStateDatabase, Int64) async throws -> T?) async -> T? {
-        guard !BenchCaches.isOff(.digest), let digest = await digest(for: active) else { return nil }
+        guard caches.keeps(.digest), let digest = await digest(for: active) else { return nil }
         guard let answer = try? await read(state, digest) else {
             forgetDigest(of: active)
             return nil

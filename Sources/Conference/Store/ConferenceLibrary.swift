@@ -35,6 +35,8 @@ public actor ConferenceLibrary: HealthChecked {
     var searchBuilds: [String: Task<Void, any Error>] = [:]
     /// Whether the search index is built as soon as an install ends, or when a search first asks.
     let readiness: SampleLoading
+    /// Which of the screens' caches keep (all but in the page benchmark): the screens' answers and the digest.
+    let caches: Caches
 
     /// When `open` makes the built-in sample ready, if no database is installed, and when the
     /// search index of a file is built.
@@ -47,16 +49,17 @@ public actor ConferenceLibrary: HealthChecked {
         case whenNeeded
     }
 
-    /// Opens the library in the data directory's `conference` folder.
-    public static func open(dataDirectory: DataDirectory, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
-        try await open(folder: dataDirectory.folder("conference"), sample: sample)
+    /// Opens the library in the data directory's `conference` folder; `caches` is for the page
+    /// benchmark, which can pass the screens' answers, the digest or the state's memo through.
+    public static func open(dataDirectory: DataDirectory, sample: SampleLoading = .atOnce, caches: Caches = .all) async throws -> ConferenceLibrary {
+        try await open(folder: dataDirectory.folder("conference"), sample: sample, caches: caches)
     }
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
     /// sample (built on first use, now or when first needed). Opened `atOnce`, the search index is
     /// rebuilt when it describes another file, the digest is built when the file has none, and
     /// what interrupted installs left is removed unless an install is running.
-    public static func open(folder: URL, sample: SampleLoading = .atOnce) async throws -> ConferenceLibrary {
+    public static func open(folder: URL, sample: SampleLoading = .atOnce, caches: Caches = .all) async throws -> ConferenceLibrary {
         let databases = folder.appendingPathComponent("databases", isDirectory: true)
         let incoming = folder.appendingPathComponent("incoming", isDirectory: true)
         do {
@@ -66,7 +69,7 @@ public actor ConferenceLibrary: HealthChecked {
         } catch {
             throw ConferenceError.fileSystem("cannot create \(folder.path): \(error.localizedDescription)")
         }
-        let state = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"))
+        let state = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"), caches: caches)
 
         var generation: CoreGeneration?
         var warning: String?
@@ -93,7 +96,7 @@ public actor ConferenceLibrary: HealthChecked {
             if sample == .atOnce { try? await state.buildSearch(for: opened) }
         }
         let library = ConferenceLibrary(folder: folder, databases: databases, incoming: incoming, state: state, current: generation,
-                                        warning: warning, readiness: sample)
+                                        warning: warning, readiness: sample, caches: caches)
         if sample == .atOnce {
             // The digest is ready before the first screen asks (built now for a file installed before digests existed).
             if let generation { _ = await library.digest(for: generation) }
@@ -104,9 +107,10 @@ public actor ConferenceLibrary: HealthChecked {
     }
 
     private init(folder: URL, databases: URL, incoming: URL, state: ConferenceStateDatabase, current: CoreGeneration?, warning: String?,
-                 readiness: SampleLoading) {
+                 readiness: SampleLoading, caches: Caches) {
         self.folder = folder
         self.readiness = readiness
+        self.caches = caches
         self.databasesFolder = databases
         self.incomingFolder = incoming
         self.state = state

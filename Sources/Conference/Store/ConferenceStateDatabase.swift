@@ -25,16 +25,17 @@ struct ConferenceStateDatabase: Sendable {
     /// How many recently opened talks are remembered per person.
     static let keptRecentTalks = 50
 
-    /// Opens (and migrates) the state database at `url`.
-    static func onDisk(at url: URL) throws -> ConferenceStateDatabase {
+    /// Opens (and migrates) the state database at `url`, its memo passed through if `caches` says so.
+    static func onDisk(at url: URL, caches: Caches = .all) throws -> ConferenceStateDatabase {
         let writer = try DatabaseFactory.onDisk(at: url, label: "conference-state")
-        return try ConferenceStateDatabase(writer: writer, watch: CommitWatch(path: url.path, label: "conference-state.watch"))
+        return try ConferenceStateDatabase(writer: writer,
+                                           watch: caches.watch(CommitWatch(path: url.path, label: "conference-state.watch"), for: .conferenceStateMemo))
     }
 
     init(writer: any DatabaseWriter, watch: CommitWatch? = nil) throws {
         self.writer = writer
-        installedRecord = CommitCache(watch: watch, capacity: 1, layer: .conferenceStateMemo)
-        personTalks = CommitCache(watch: watch, capacity: 256, layer: .conferenceStateMemo)
+        installedRecord = CommitCache(watch: watch, capacity: 1)
+        personTalks = CommitCache(watch: watch, capacity: 256)
         try Self.migrator.migrate(writer)
     }
 

@@ -43,7 +43,6 @@ final class ScreenMemo: Sendable {
     /// The kept answer to `key`, else `compute`'s, kept. Failures are not kept.
     func answer<T: Sendable>(_ key: Key, isolation: isolated (any Actor)? = #isolation,
                              compute: () async throws -> T) async throws -> T {
-        if BenchCaches.isOff(.screenMemo) { return try await compute() }
         let kind = Self.kind(of: key)
         if let known = answers.withLock({ $0[kind]?[key] }) as? T { return known }
         let answer = try await compute()

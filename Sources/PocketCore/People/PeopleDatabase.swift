@@ -18,10 +18,11 @@ public struct PeopleDatabase: HealthChecked {
     /// How long a pairing code can be used.
     public static let pairingLifetime: TimeInterval = 5 * 60
 
-    /// Opens (and migrates) the store at `url`, normally `people.sqlite` in the data directory.
-    public static func onDisk(at url: URL) throws -> PeopleDatabase {
+    /// Opens (and migrates) the store at `url`, normally `people.sqlite` in the data directory;
+    /// `caches` is for the page benchmark, which can pass the sign-in cache through.
+    public static func onDisk(at url: URL, caches: Caches = .all) throws -> PeopleDatabase {
         var store = try PeopleDatabase(writer: DatabaseFactory.onDisk(at: url, label: "people"))
-        store.cache = try SignInCache(path: url.path)
+        store.cache = try SignInCache(path: url.path, caches: caches)
         return store
     }
 

@@ -26,11 +26,12 @@ final class SignInCache: Sendable {
     private let sessions: CommitCache<String, StoredSession?>
     private let devices: CommitCache<String, DeviceAndPerson?>
 
-    /// Watches the database file at `path`, which must exist.
-    init(path: String) throws {
-        let watch = try CommitWatch(path: path, label: "people.watch")
-        sessions = CommitCache(watch: watch, capacity: Self.capacity, layer: .signInCache)
-        devices = CommitCache(watch: watch, capacity: Self.capacity, layer: .signInCache)
+    /// Watches the database file at `path`, which must exist; keeps nothing if `caches` passes
+    /// this layer through.
+    init(path: String, caches: Caches) throws {
+        let watch = caches.watch(try CommitWatch(path: path, label: "people.watch"), for: .signInCache)
+        sessions = CommitCache(watch: watch, capacity: Self.capacity)
+        devices = CommitCache(watch: watch, capacity: Self.capacity)
     }
 
     /// The stored session under `key` (expired or not), read through `load` when not remembered.

@@ -42,7 +42,8 @@ public struct ConferenceApp: PocketApp {
 
     /// Every route of the app with its handler.
     func endpoints(environment: WebEnvironment) -> [Endpoint] {
-        let pages = ConferencePages(store: store, updates: updates, texts: texts, renderer: environment.renderer, streams: environment.streams)
+        let pages = ConferencePages(store: store, updates: updates, texts: texts, renderer: environment.renderer, streams: environment.streams,
+                                    caches: environment.caches)
         typealias R = ConferenceRoute
         return [
             R.conferences.handle(pages.conferences), R.conference.handle(pages.conference), R.talk.handle(pages.talk),

@@ -1,6 +1,7 @@
 import Conference
 import Foundation
 import Hummingbird
+import PocketCore
 
 /// The handlers behind `ConferenceApp`'s browsing routes: decode, query the store, build the model, render.
 struct ConferencePages: Sendable {
@@ -11,10 +12,22 @@ struct ConferencePages: Sendable {
     /// Bounds each person's event streams.
     let streams: OpenStreams
     /// Rendered pages, kept while their models stay the same.
-    private let conferencesPages = PageMemo<ConferenceScreens.Conferences>()
-    private let splitPages = PageMemo<ConferenceScreens.Split>()
-    private let citationPages = PageMemo<ConferenceScreens.Citations>()
-    private let speakersPages = PageMemo<ConferenceScreens.Speakers>()
+    private let conferencesPages: PageMemo<ConferenceScreens.Conferences>
+    private let splitPages: PageMemo<ConferenceScreens.Split>
+    private let citationPages: PageMemo<ConferenceScreens.Citations>
+    private let speakersPages: PageMemo<ConferenceScreens.Speakers>
+
+    init(store: ConferenceLibrary, updates: ConferenceUpdates, texts: TalkTextArchive, renderer: PageRenderer, streams: OpenStreams, caches: Caches) {
+        self.store = store
+        self.updates = updates
+        self.texts = texts
+        self.renderer = renderer
+        self.streams = streams
+        conferencesPages = PageMemo(caches)
+        splitPages = PageMemo(caches)
+        citationPages = PageMemo(caches)
+        speakersPages = PageMemo(caches)
+    }
 
     static let app = "conference"
     private static let home = BackLink(label: "Pocket", href: ShellRoute.home.href())

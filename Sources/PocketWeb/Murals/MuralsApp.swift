@@ -62,7 +62,8 @@ public struct MuralsApp: PocketApp {
 
     /// Every route of the app with its handler; the demo service's only when it is the one used.
     func endpoints(environment: WebEnvironment) -> [Endpoint] {
-        MuralsPages(store: store, service: service, synchronizer: synchronizer, images: images, leaflet: leaflet, tiles: tiles, renderer: environment.renderer)
+        MuralsPages(store: store, service: service, synchronizer: synchronizer, images: images, leaflet: leaflet, tiles: tiles, renderer: environment.renderer,
+                    caches: environment.caches)
             .endpoints(demoService: service.isDemo)
     }
 

@@ -42,7 +42,12 @@ extension MuralsHome {
         /// Beyond this many, all are forgotten: positions come from outside.
         static let capacity = 64
 
-        private let models = BoundedMemo<Inputs, Model>(capacity: ModelMemo.capacity)
+        private let models: BoundedMemo<Inputs, Model>
+
+        /// An empty memo; one not `keeping` makes every model afresh (the page benchmark's pass-through).
+        init(keeping: Bool = true) {
+            models = BoundedMemo(capacity: Self.capacity, keeping: keeping)
+        }
 
         /// The model of `inputs`, made now or kept from an earlier request.
         func model(for inputs: Inputs) -> Model {

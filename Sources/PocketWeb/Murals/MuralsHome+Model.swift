@@ -162,18 +162,38 @@ enum MuralsText {
     /// "today at 14:03", "yesterday at 09:10" or "3 March 2026 at 18:45".
     ///
     /// The date is the last sync's, the same on every request until the next sync, while ICU's
-    /// formatters and the calendar cost 4% of the murals page (issue #14): so its texts and the
-    /// bounds of its day, the next and the one after are worked out once, and each request only
-    /// compares `now` with them.
-    static func when(_ date: Date, now: Date, timeZone: TimeZone) -> String {
-        let day = SyncDay.of(date, in: timeZone)
+    /// formatters and the calendar cost 4% of the murals page (issue #14): so `days` keeps its
+    /// texts and the bounds of its day, the next and the one after, and each request only
+    /// compares `now` with them (tests pass none: each call works the date out).
+    static func when(_ date: Date, now: Date, timeZone: TimeZone, days: SyncDays = SyncDays(keeping: false)) -> String {
+        let day = days.of(date, in: timeZone)
         if day.start <= now && now < day.next { return "today at \(day.time)" }
         if day.next <= now && now < day.afterNext { return "yesterday at \(day.time)" }
         return "\(day.long) at \(day.time)"
     }
 
+    /// Sync dates' texts and day bounds already worked out, by date and time zone (a few: one per sync).
+    final class SyncDays: Sendable {
+        private struct Key: Hashable, Sendable {
+            let date: Date
+            let timeZone: TimeZone
+        }
+
+        private let known: BoundedMemo<Key, SyncDay>
+
+        /// An empty memo; one not `keeping` works each date out again (the page benchmark's pass-through).
+        init(keeping: Bool = true) {
+            known = BoundedMemo(capacity: 64, keeping: keeping)
+        }
+
+        /// `date`'s texts and day bounds in `timeZone`.
+        fileprivate func of(_ date: Date, in timeZone: TimeZone) -> SyncDay {
+            known.value(for: Key(date: date, timeZone: timeZone)) { SyncDay.make(date, in: timeZone) }
+        }
+    }
+
     /// One date's texts and the days around it, in one time zone.
-    private struct SyncDay: Sendable {
+    fileprivate struct SyncDay: Sendable {
         let time: String
         let long: String
         /// The start of the date's day, of the next day and of the day after: the date is
@@ -182,18 +202,7 @@ enum MuralsText {
         let next: Date
         let afterNext: Date
 
-        private struct Key: Hashable, Sendable {
-            let date: Date
-            let timeZone: TimeZone
-        }
-
-        private static let known = BoundedMemo<Key, SyncDay>(capacity: 64)
-
-        static func of(_ date: Date, in timeZone: TimeZone) -> SyncDay {
-            known.value(for: Key(date: date, timeZone: timeZone)) { make(date, in: timeZone) }
-        }
-
-        private static func make(_ date: Date, in timeZone: TimeZone) -> SyncDay {
+        static func make(_ date: Date, in timeZone: TimeZone) -> SyncDay {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             let locale = Locale(identifier: "en_GB")
@@ -219,10 +228,10 @@ struct MuralsSyncStatus: Sendable, Hashable {
     let demoText: String
     let problem: String
 
-    init(state: MuralsSyncState, isDemo: Bool, now: Date = Date(), timeZone: TimeZone = .current) {
+    init(state: MuralsSyncState, isDemo: Bool, days: MuralsText.SyncDays, now: Date = Date(), timeZone: TimeZone = .current) {
         isOffline = state.lastError != nil
         offlineText = state.muralCount > 0 ? "Offline — showing saved murals" : "Offline — no murals saved yet"
-        updatedText = state.lastSuccess.map { "Updated \(MuralsText.when($0, now: now, timeZone: timeZone))" } ?? "Not updated yet"
+        updatedText = state.lastSuccess.map { "Updated \(MuralsText.when($0, now: now, timeZone: timeZone, days: days))" } ?? "Not updated yet"
         self.isDemo = isDemo
         demoText = "Demo data"
         problem = state.lastError ?? ""

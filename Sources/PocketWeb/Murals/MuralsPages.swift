@@ -13,14 +13,16 @@ struct MuralsPages: Sendable {
     let tiles: MuralsTiles
     let renderer: PageRenderer
     /// Rendered main screens, kept while their models stay the same.
-    private let homePages = PageMemo<MuralsHome.Model>()
-    private let homeModels = MuralsHome.ModelMemo()
+    private let homePages: PageMemo<MuralsHome.Model>
+    private let homeModels: MuralsHome.ModelMemo
+    /// The last sync's date as texts and day bounds, the same on every visit until the next sync.
+    private let syncDays: MuralsText.SyncDays
     /// The map's versioned placeholder tile and module, which change only with the files: looked up once.
     private let placeholderURL: String
     private let moduleURL: String
 
     init(store: MuralsDatabase, service: MuralsService, synchronizer: MuralsSynchronizer, images: MuralImageCache,
-         leaflet: LeafletAssets?, tiles: MuralsTiles, renderer: PageRenderer) {
+         leaflet: LeafletAssets?, tiles: MuralsTiles, renderer: PageRenderer, caches: Caches) {
         self.store = store
         self.service = service
         self.synchronizer = synchronizer
@@ -30,6 +32,9 @@ struct MuralsPages: Sendable {
         self.renderer = renderer
         placeholderURL = renderer.assets.url(ServiceWorker.placeholderTilePath)
         moduleURL = renderer.appModuleURL(Self.app)
+        homePages = PageMemo(caches)
+        homeModels = MuralsHome.ModelMemo(keeping: caches.keeps(.boundedMemo))
+        syncDays = MuralsText.SyncDays(keeping: caches.keeps(.boundedMemo))
     }
 
     static let app = "murals"
@@ -67,7 +72,7 @@ struct MuralsPages: Sendable {
             visited: try await store.visitedIDs(of: person),
             position: position,
             filter: filter,
-            status: MuralsSyncStatus(state: state, isDemo: service.isDemo),
+            status: MuralsSyncStatus(state: state, isDemo: service.isDemo, days: syncDays),
             map: MuralsMapConfig(leaflet: leaflet, tiles: tiles.template, placeholder: placeholderURL, module: moduleURL, centre: position ?? NewBrighton.centre),
             start: Self.start
         ))

@@ -34,17 +34,9 @@ enum MuralsPosition {
     /// runs in the "C" locale (always a dot, correctly rounded). `String(format:locale:)` built
     /// ICU number formatters for every call, about half the CPU time of the murals page with 24
     /// murals (issue #14); without a locale it still went through Foundation's format parser,
-    /// another 7%.
-    ///
-    /// The same few hundred angles (the murals', the start's) are written on every request, and
-    /// even printf cost 8% of the murals page (issue #14), so each text is kept once written.
+    /// another 7%. The list writes its angles only when it makes a model, which it keeps
+    /// (`MuralsHome.ModelMemo`), and a mural's page writes two: so their texts are not kept.
     static func degrees(_ value: Double) -> String {
-        written.value(for: value.bitPattern) { printed(value) }
-    }
-
-    private static let written = BoundedMemo<UInt64, String>(capacity: 4096)
-
-    private static func printed(_ value: Double) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
             let written = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.6f", $0) }
             guard written > 0, written < buffer.count else { return String(format: "%.6f", value) }

@@ -34,7 +34,7 @@ public struct PlatesApp: PocketApp {
 
     /// Every route of the app with its handler.
     func endpoints(environment: WebEnvironment) -> [Endpoint] {
-        let pages = PlatesPages(database: database, catalog: catalog, images: images, renderer: environment.renderer)
+        let pages = PlatesPages(database: database, catalog: catalog, images: images, renderer: environment.renderer, caches: environment.caches)
         typealias R = PlatesRoute
         return [
             R.list.handle(pages.list), R.state.handle(pages.state), R.plateImage.handle(pages.plateImage), R.spot.handle(pages.spot),

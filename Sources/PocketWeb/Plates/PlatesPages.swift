@@ -13,14 +13,15 @@ struct PlatesPages: Sendable {
     /// What each state's cell says, worked out once from the catalog.
     private let listTexts: PlatesList.Texts
     /// Rendered list and state pages, kept while their models stay the same.
-    private let splitPages = PageMemo<PlatesSplit.Model>()
+    private let splitPages: PageMemo<PlatesSplit.Model>
 
-    init(database: PlatesDatabase, catalog: StateCatalog, images: PlateImageCache, renderer: PageRenderer) {
+    init(database: PlatesDatabase, catalog: StateCatalog, images: PlateImageCache, renderer: PageRenderer, caches: Caches) {
         self.database = database
         self.catalog = catalog
         self.images = images
         self.renderer = renderer
         listTexts = PlatesList.Texts(catalog: catalog)
+        splitPages = PageMemo(caches)
     }
 
     private static let app = "plates"

@@ -22,10 +22,17 @@ final class PageMemo<Model: Hashable & Sendable>: Sendable {
     /// visitors and pages from outside cannot make it grow without end. A page is tens of kilobytes.
     static var capacity: Int { 64 }
 
-    private let pages = BoundedMemo<Key, ByteBuffer>(capacity: PageMemo.capacity, layer: .pageMemo)
+    private let pages: BoundedMemo<Key, ByteBuffer>
     /// The same pages gzip-compressed, made the first time one is sent compressed: compressing a
     /// page on every request cost up to half the screens' throughput (`bench/pages.sh`, gzip columns).
-    private let compressed = BoundedMemo<Key, ByteBuffer>(capacity: PageMemo.capacity, layer: .pageMemo)
+    private let compressed: BoundedMemo<Key, ByteBuffer>
+
+    /// An empty memo, keeping nothing if `caches` passes page memos through (the page benchmark).
+    init(_ caches: Caches = .all) {
+        let keeping = caches.keeps(.pageMemo)
+        pages = BoundedMemo(capacity: Self.capacity, keeping: keeping)
+        compressed = BoundedMemo(capacity: Self.capacity, keeping: keeping)
+    }
 
     /// The page rendered for `key`, else `render`'s, kept.
     func page(_ key: Key, render: () -> String) -> ByteBuffer {

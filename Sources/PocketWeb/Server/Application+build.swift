@@ -16,6 +16,7 @@ import ServiceLifecycle
 ///     open-file limit allows in all (the trusted proxy exempt from the first).
 ///   - onServerRunning: told the main listener's port once bound.
 ///   - onPlainServerRunning: told the plain-HTTP listener's port once bound.
+///   - caches: for the page benchmark, which passes page caches through; Pocket keeps them all.
 public func buildApplication(
     configuration: PocketConfiguration,
     apps: [any PocketApp],
@@ -25,6 +26,7 @@ public func buildApplication(
     resources: WebResources,
     logger: Logger,
     connections: ConnectionGate? = nil,
+    caches: Caches = .all,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
     onPlainServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
@@ -35,7 +37,8 @@ public func buildApplication(
         certificateNames = { keeper.current.names }
     }
     let hosts = ServedHosts.thisMachine(bind: configuration.host, extra: configuration.names, current: certificateNames)
-    let router = buildRouter(renderer: renderer, apps: apps, people: people, household: household, isTLS: configuration.isHTTPS, hosts: hosts)
+    let router = buildRouter(renderer: renderer, apps: apps, people: people, household: household, isTLS: configuration.isHTTPS, hosts: hosts,
+                             caches: caches)
     let gate = connections ?? ConnectionGate(exempt: configuration.trustedProxy, logger: logger)
     var tls: TLSConfiguration?
     if let files = configuration.tls {
@@ -124,10 +127,10 @@ struct AppBackgroundService: Service {
 /// files) and, behind the sign-in guard, the shell's and each app's routes below its prefix.
 /// `changeRate` bounds how fast each person's outbox changes are taken.
 /// Requests for a name Pocket does not serve (`hosts`) are refused. Tests pass their own
-/// `router` to put a middleware in front.
+/// `router` to put a middleware in front; the page benchmark passes `caches` through.
 public func buildRouter(
     renderer: PageRenderer, apps: [any PocketApp], people: WebPeople, household: HouseholdData = HouseholdData(), isTLS: Bool = false, hosts: ServedHosts = .any,
-    changeRate: ChangeRate = ChangeRate(),
+    changeRate: ChangeRate = ChangeRate(), caches: Caches = .all,
     router: Router<PocketRequestContext> = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
 ) -> Router<PocketRequestContext> {
     let policy = apps.reduce(ExternalSources(scriptHashes: [renderer.importMap.cspSource])) { $0.merged(with: $1.externalSources) }
@@ -172,7 +175,7 @@ public func buildRouter(
     signedIn.add(shell.privateEndpoints)
     signedIn.add(peoplePages.privateEndpoints + HouseholdDataPages(people: people, household: household).privateEndpoints)
     signedIn.add(WelcomePages(renderer: renderer).privateEndpoints)
-    let environment = WebEnvironment(renderer: renderer, streams: streams)
+    let environment = WebEnvironment(renderer: renderer, streams: streams, caches: caches)
     for app in apps {
         app.addRoutes(to: signedIn.group(RouterPath(app.descriptor.href)), environment: environment)
     }

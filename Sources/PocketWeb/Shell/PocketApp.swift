@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import PocketCore
 
 /// How an app plugs into Pocket: its name, icon, route prefix and routes, declared in one place.
 public protocol PocketApp: Sendable {
@@ -57,4 +58,6 @@ public struct WebEnvironment: Sendable {
     public let renderer: PageRenderer
     /// Every open event stream, bounded per person.
     public let streams: OpenStreams
+    /// Which page caches keep: all, but in the page benchmark.
+    public let caches: Caches
 }

@@ -4,16 +4,16 @@ import Foundation
 import Murals
 import Plates
 import PocketCore
-import PocketWeb
 import Remote
 
 /// Builds every registered app with its live stores, all kept in the data directory, and hands
 /// the stores that hold each person's data to exports and imports too. `sources` are the apps'
 /// outside addresses and folders, already resolved and checked by `PocketConfiguration`.
-func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSources, conference: ConferenceOptions,
-              muralsDemo: Bool = false) async throws -> (apps: [any PocketApp], personal: PersonalDataStores) {
+/// `pocket serve` keeps every cache; the page benchmark (`pocket-bench serve`) passes `caches`.
+public func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSources, conference: ConferenceOptions,
+                     muralsDemo: Bool = false, caches: Caches = .all) async throws -> (apps: [any PocketApp], personal: PersonalDataStores) {
     let catalog = try StateCatalog.bundled()
-    let platesDatabase = try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog)
+    let platesDatabase = try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog, caches: caches)
     let plates = PlatesApp(
         database: platesDatabase,
         catalog: catalog,
@@ -24,16 +24,16 @@ func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSour
         )
     )
     let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file("remote.sqlite")))
-    let converterDatabase = try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite"))
+    let converterDatabase = try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite"), caches: caches)
     let converter = ConverterApp(database: converterDatabase)
-    let library = try await ConferenceLibrary.open(dataDirectory: dataDirectory)
+    let library = try await ConferenceLibrary.open(dataDirectory: dataDirectory, caches: caches)
     let conferenceApp = ConferenceApp(
         library: library,
         manifestURL: conference.manifestURL,
         talkTextBase: sources.sciTalks ?? TalkTextSource.defaultURL,
         autoUpdate: conference.autoUpdate
     )
-    let muralsDatabase = try MuralsDatabase.onDisk(at: dataDirectory.file(muralsDatabaseFile(demo: muralsDemo)))
+    let muralsDatabase = try MuralsDatabase.onDisk(at: dataDirectory.file(muralsDatabaseFile(demo: muralsDemo)), caches: caches)
     let murals = try makeMuralsApp(dataDirectory: dataDirectory, sources: sources, demo: muralsDemo, store: muralsDatabase)
     let personal = PersonalDataStores(plates: platesDatabase, murals: muralsDatabase, converter: converterDatabase, conference: library)
     return ([conferenceApp, remote, murals, converter, plates], personal)
@@ -41,14 +41,14 @@ func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSour
 
 /// The Murals database a run opens: the demo keeps its own, so trying it never mixes with the
 /// real murals (and only the one opened is migrated by that run).
-func muralsDatabaseFile(demo: Bool) -> String {
+public func muralsDatabaseFile(demo: Bool) -> String {
     demo ? "murals-demo.sqlite" : "murals.sqlite"
 }
 
 /// The Murals app: the real service (or the mirrors in `sources`), or with `--demo` Pocket's
 /// built-in demo service; Leaflet from `sources`' folder or Debian's; map tiles from OpenStreetMap
 /// unless `sources` names another tile server.
-func makeMuralsApp(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSources, demo: Bool, store: MuralsDatabase) throws -> MuralsApp {
+private func makeMuralsApp(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSources, demo: Bool, store: MuralsDatabase) throws -> MuralsApp {
     let service = demo ? MuralsService.demo : MuralsService.live(endpoint: sources.muralsEndpoint, imageBase: sources.muralsImageBase)
     // The configuration has checked the template by the same rule, so nil here means none was given.
     let tiles = sources.muralsTileTemplate.flatMap(MuralsTiles.init(template:)) ?? .openStreetMap
@@ -64,9 +64,15 @@ func makeMuralsApp(dataDirectory: DataDirectory, sources: PocketConfiguration.Ap
 }
 
 /// How `pocket serve` keeps the Conference database current.
-struct ConferenceOptions {
+public struct ConferenceOptions: Sendable {
     /// Where the sci-core manifest is (the configuration's `sciManifest`, else the default).
-    var manifestURL: URL
+    public var manifestURL: URL
     /// Install a new database at start-up without asking (`--auto-update`).
-    var autoUpdate: Bool
+    public var autoUpdate: Bool
+
+    /// Options as `pocket serve` resolved them.
+    public init(manifestURL: URL, autoUpdate: Bool) {
+        self.manifestURL = manifestURL
+        self.autoUpdate = autoUpdate
+    }
 }
