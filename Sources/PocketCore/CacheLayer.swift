@@ -8,7 +8,7 @@ public enum CacheLayer: String, CaseIterable, Sendable {
     case pageMemo = "PageMemo"
     /// `ScreenMemo` (Conference): each screen's answer, kept with its sci-core file.
     case screenMemo = "ScreenMemo"
-    /// `BoundedMemo`s other than `PageMemo`'s: the Murals list's model, coordinates and "Updated" line.
+    /// `BoundedMemo`s other than `PageMemo`'s: the Murals list's models and its "Updated" line's dates.
     case boundedMemo = "BoundedMemo"
     /// `SignInCache`: the session, device and person behind each signed-in request.
     case signInCache = "SignInCache"

@@ -10,3 +10,12 @@ public enum LogLevelName {
         Logger.Level(rawValue: name.lowercased())
     }
 }
+
+/// Sends log lines to stderr at `level`; called once per process, by `pocket` and PocketBench's server alike.
+public func bootstrapLogging(level: Logger.Level) {
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+    }
+}

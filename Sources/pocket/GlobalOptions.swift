@@ -48,12 +48,3 @@ extension PocketConfiguration.Options {
         self.init(dataDirectory: data.dataDirectory, logLevel: data.logLevel)
     }
 }
-
-/// Sends log lines to stderr at the configured level; called once per process.
-func bootstrapLogging(level: Logger.Level) {
-    LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = level
-        return handler
-    }
-}

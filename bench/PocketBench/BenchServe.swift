@@ -34,11 +34,7 @@ struct BenchServe: AsyncParsableCommand {
         let configuration = try PocketConfiguration.resolve(options: .init(port: String(port), dataDirectory: dataDir, backups: false),
                                                             environment: environment)
         let sources = try PocketConfiguration.resolveAppSources(environment: environment)
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .error
-            return handler
-        }
+        bootstrapLogging(level: .error)
         let dataDirectory = try DataDirectory(url: configuration.dataDirectory)
         let people = try PeopleDatabase.onDisk(at: dataDirectory.file("people.sqlite"), caches: caches)
         let made = try await makeApps(dataDirectory: dataDirectory, sources: sources,
