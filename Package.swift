@@ -304,6 +304,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // The inline stylesheets' hashes, worked out apart from the policy that names them.
+                .product(name: "Crypto", package: "swift-crypto"),
                 // zlib's own reading of what libdeflate wrote: an independent check of every gzip.
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],

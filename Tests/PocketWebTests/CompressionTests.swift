@@ -1,4 +1,6 @@
 import CompressNIO
+import Converter
+import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -63,6 +65,37 @@ struct CompressionTests {
             #expect(again.status == .notModified)
             let png = try await client.execute(uri: assets.url("icons/favicon-32.png"), method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(png.headers[.contentEncoding] == nil)
+        }
+    }
+
+    /// A navigation the service worker preloaded (its header) names no module to preload and links
+    /// its stylesheets, which the worker answers from its cache; a navigation without the worker
+    /// carries its stylesheets inside itself, allowed by their hashes alone; anything else (a screen
+    /// swapped in) links them. Both but the worker's name every module.
+    @Test func whatAPageLoadsFollowsWhoAskedForIt() async throws {
+        let app = try await makeApplication(apps: [ConverterApp(database: try ConverterDatabase.inMemory())])
+        try await app.test(.router) { client in
+            let worker = try await client.execute(uri: "/converter", method: .get, headers: [.serviceWorkerNavigationPreload: "true", .secFetchMode: "navigate"])
+            #expect(worker.status == .ok && worker.text.contains("<script type=\"module\" src=\""))
+            #expect(!worker.text.contains("modulepreload") && !worker.text.contains("<style"))
+            #expect(worker.text.contains("<link rel=\"stylesheet\" href=\"/static/css/apps/converter.css?v="))
+
+            let first = try await client.execute(uri: "/converter", method: .get, headers: [.secFetchMode: "navigate"])
+            #expect(first.text.contains("<link rel=\"modulepreload\"") && !first.text.contains("<link rel=\"stylesheet\""))
+            let policy = try #require(first.headers[.contentSecurityPolicy])
+            let styles = first.text.components(separatedBy: "<style data-href=\"").dropFirst()
+            #expect(styles.count == 2, "the design system and the app's stylesheet")
+            for style in styles {
+                let text = try #require(style.split(separator: ">", maxSplits: 1).last?.components(separatedBy: "</style>").first)
+                #expect(text.count > 1000)
+                let hash = "'sha256-\(Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString())'"
+                #expect(policy.contains("style-src 'self' ") && policy.contains(hash), "the policy allows exactly the inline stylesheets")
+            }
+            #expect(!policy.contains("unsafe-inline"))
+
+            let swap = try await client.execute(uri: "/converter", method: .get, headers: [.pocketSwap: "1", .secFetchMode: "cors"])
+            #expect(swap.text.contains("<link rel=\"modulepreload\"") && swap.text.contains("<link rel=\"stylesheet\" href=\"/static/css/pocket.css?v="))
+            #expect(!swap.text.contains("<style"))
         }
     }
 

@@ -70,6 +70,30 @@ struct RemoteRouteTests {
         }
     }
 
+    /// The TV page is kept once rendered (`RemotePages.tvPages`): a read again gives the same page,
+    /// and whatever the page is made from (the set, a pending digit, arriving by the switch) still
+    /// shows at once.
+    @Test func aKeptTVPageChangesWithTheSetThePendingDigitAndTheFlip() async throws {
+        let fixture = try fixture()
+        let app = try await makeApplication(apps: [fixture.app])
+        try await app.test(.router) { client in
+            let token = try await client.sessionToken()
+            let plain = try await get(client, "/remote/tv").text
+            #expect(try await get(client, "/remote/tv").text == plain)
+            let flipped = try await get(client, "/remote/tv", referrer: "https://pocket.test/remote/dvr").text
+            #expect(flipped.contains("remote--flip-in") && !plain.contains("remote--flip-in"))
+            #expect(try await get(client, "/remote/tv").text == plain)
+            _ = try await post(client, "/remote/tv/power", token: token, body: "power=on")
+            _ = try await post(client, "/remote/tv/digit/4", token: token)
+            let pending = try await get(client, "/remote/tv").text
+            #expect(pending.contains(#"<span id="tv-channel" aria-hidden="true">4-</span>"#))
+            #expect(pending.contains(#"id="tv-pending" data-refresh-after=""#))
+            _ = try await post(client, "/remote/tv/digit/2", token: token)
+            let tuned = try await get(client, "/remote/tv").text
+            #expect(tuned.contains(#"<span id="tv-channel" aria-hidden="true">42</span>"#) && !tuned.contains("data-refresh-after"))
+        }
+    }
+
     @Test func keypadPresetsVolumeAndTheRockerChangeTheTV() async throws {
         let fixture = try fixture()
         let app = try await makeApplication(apps: [fixture.app])

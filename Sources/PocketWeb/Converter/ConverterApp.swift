@@ -31,7 +31,7 @@ public struct ConverterApp: PocketApp {
 
     /// Every route of the app with its handler.
     func endpoints(environment: WebEnvironment) -> [Endpoint] {
-        let pages = ConverterPages(database: database, renderer: environment.renderer)
+        let pages = ConverterPages(database: database, renderer: environment.renderer, screens: PageMemo(environment.caches))
         return [
             ConverterRoute.screen.handle(pages.screen), ConverterRoute.change.handle(pages.change),
             ConverterRoute.catalog.handle(pages.catalog), ConverterRoute.state.handle(pages.applyChange),

@@ -7,6 +7,8 @@ import Hummingbird
 struct ConverterPages: Sendable {
     let database: ConverterDatabase
     let renderer: PageRenderer
+    /// Screens already rendered (and compressed), kept while what they show stays the same.
+    let screens: PageMemo<ConverterScreen.Shown>
 
     private static let app = "converter"
 
@@ -23,16 +25,21 @@ struct ConverterPages: Sendable {
         let state = try await store.state()
         let savedAt = try await store.savedAt()
         let posted = request.cookies[Self.noticeCookie]?.value
-        let offline = ConverterScreen.Offline(
-            module: renderer.appModuleURL(Self.app), catalog: ConverterRoute.catalogHref,
-            stateURL: ConverterRoute.state.href(), owner: String(person.rawValue), state: state, savedAt: savedAt)
-        let model = ConverterScreen.Model(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)), offline: offline)
+        let shown = ConverterScreen.Shown(state: state, notice: posted.flatMap(IgnoredKeyReason.init(rawValue:)), owner: String(person.rawValue), savedAt: savedAt)
         let frame = PageFrame(title: "Converter", back: BackLink(label: "Pocket", href: ShellRoute.home.href()), screenClass: "screen--converter", app: Self.app)
-        var response = renderer.page(frame: frame, context: context) { ConverterScreen.View(model: model, pageContext: $0) }
+        var response = renderer.page(frame: frame, context: context, memo: screens, model: shown) { ConverterScreen.View(model: model($0), pageContext: $1) }
         if posted != nil {
             response.setCookie(noticeCookie(value: "", maxAge: 0, context: context))
         }
         return response
+    }
+
+    /// The screen's model: what `shown` says, with what the page's module needs to convert offline.
+    private func model(_ shown: ConverterScreen.Shown) -> ConverterScreen.Model {
+        let offline = ConverterScreen.Offline(
+            module: renderer.appModuleURL(Self.app), catalog: ConverterRoute.catalogHref,
+            stateURL: ConverterRoute.state.href(), owner: shown.owner, state: shown.state, savedAt: shown.savedAt)
+        return ConverterScreen.Model(state: shown.state, notice: shown.notice, offline: offline)
     }
 
     // MARK: Changes (each one transaction in the store, then back to the screen)

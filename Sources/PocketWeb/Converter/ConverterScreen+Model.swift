@@ -42,6 +42,19 @@ enum ConverterScreen {
         let size: String
     }
 
+    /// Everything the page is made from besides the layout: `ConverterPages` keeps each page
+    /// rendered under it (`PageMemo`), so a screen read again is neither worked out, rendered nor
+    /// compressed again, and only this small value is hashed on each request.
+    struct Shown: Hashable, Sendable {
+        let state: ConverterState
+        /// A refused key carried over from the POST (shown once).
+        let notice: IgnoredKeyReason?
+        /// Whose state it is (`Offline.owner`).
+        let owner: String
+        /// When the state was saved, in ms since 1970; nil if never.
+        let savedAt: Int64?
+    }
+
     /// What the page's module (js/converter/app.js) needs to convert on the phone.
     struct Offline: Sendable {
         /// The module's versioned URL.

@@ -1,8 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// Works out who the client is: its address (for throttling and logs) and whether it reached
-/// Pocket over HTTPS. `X-Forwarded-For` and `X-Forwarded-Proto` are believed only when the
+/// Works out who the client is: its address (for throttling and logs), whether it reached
+/// Pocket over HTTPS, and how it asks for pages (`PageFetch`). `X-Forwarded-For` and `X-Forwarded-Proto` are believed only when the
 /// connection comes from the configured trusted proxy; from anyone else they are ignored.
 struct ClientMiddleware: RouterMiddleware {
     typealias Context = PocketRequestContext
@@ -15,6 +15,7 @@ struct ClientMiddleware: RouterMiddleware {
         let peer = context.remoteAddress?.ipAddress
         context.clientAddress = peer ?? "unknown"
         context.isSecure = isTLS
+        context.pageFetch = PageFetch(request.headers)
         if let trustedProxy, let peer, Self.sameAddress(peer, trustedProxy) {
             // The proxy appends the address it saw last: the rightmost entry is the one it vouches for.
             if let forwarded = request.headers[.xForwardedFor]?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !forwarded.isEmpty {

@@ -32,7 +32,8 @@ public struct RemoteApp: PocketApp {
     /// Every route of the app with its handler.
     func endpoints(environment: WebEnvironment) -> [Endpoint] {
         let events = RemoteEvents(signals: signals, store: store, now: now)
-        let pages = RemotePages(store: store, events: events, renderer: environment.renderer, streams: environment.streams, now: now)
+        let pages = RemotePages(store: store, events: events, renderer: environment.renderer, streams: environment.streams, now: now,
+                                tvPages: PageMemo(environment.caches))
         typealias R = RemoteRoute
         return [
             R.root.handle(pages.root), R.tv.handle(pages.tv), R.tvPower.handle(pages.tvPower), R.tvVolume.handle(pages.tvVolume),

@@ -13,6 +13,8 @@ struct RemotePages: Sendable {
     /// Bounds each person's event streams.
     let streams: OpenStreams
     let now: @Sendable () -> Date
+    /// TV remote pages already rendered (and compressed), kept while the set stays as it was.
+    let tvPages: PageMemo<RemoteTV.Shown>
 
     static let app = "remote"
     static let home = BackLink(label: "Pocket", href: ShellRoute.home.href())
@@ -29,8 +31,10 @@ struct RemotePages: Sendable {
         try await remember(.tv)
         let moment = now()
         let snapshot = try await store.television(deviceID: deviceID, at: moment)
-        let model = RemoteTV.Model(snapshot: snapshot, now: moment, flipIn: Self.arrives(request, from: .dvr))
-        return renderer.page(frame: frame(RemoteDevice.tv.name), context: context) { RemoteTV.View(model: model, pageContext: $0) }
+        let shown = RemoteTV.Shown(snapshot: snapshot, now: moment, flipIn: Self.arrives(request, from: .dvr))
+        return renderer.page(frame: frame(RemoteDevice.tv.name), context: context, memo: tvPages, model: shown) {
+            RemoteTV.View(model: RemoteTV.Model($0), pageContext: $1)
+        }
     }
 
     @Sendable func tvPower(_ request: Request, context: PocketRequestContext) async throws -> Response {

@@ -23,6 +23,23 @@ enum RemoteTV {
         let name: String
     }
 
+    /// Everything the page is made from, and nothing else: `RemotePages` keeps each page rendered
+    /// under it (`PageMemo`), so a remote read again between presses is neither rendered nor
+    /// compressed again. The clock enters only through the half-typed digit's time left.
+    struct Shown: Hashable, Sendable {
+        let snapshot: TelevisionSnapshot
+        /// Milliseconds until the store drops the pending digit, with a little margin; nil when none is pending.
+        let pendingMilliseconds: Int?
+        let flipIn: Bool
+
+        init(snapshot: TelevisionSnapshot, now: Date, flipIn: Bool) {
+            self.snapshot = snapshot
+            // A little past the lifetime, so the re-read lands after the store has let go of the digit.
+            pendingMilliseconds = snapshot.device.pendingDigitTimeLeft(at: now).map { Int(($0 * 1000).rounded(.up)) + 250 }
+            self.flipIn = flipIn
+        }
+    }
+
     /// The TV remote as this phone sees it: the shared set, plus this phone's own half-typed channel.
     struct Model: Sendable {
         let isOn: Bool
@@ -47,14 +64,18 @@ enum RemoteTV {
         let toolbar: RemoteToolbar
 
         init(snapshot: TelevisionSnapshot, now: Date, flipIn: Bool) {
+            self.init(Shown(snapshot: snapshot, now: now, flipIn: flipIn))
+        }
+
+        init(_ shown: Shown) {
+            let snapshot = shown.snapshot
             let tv = snapshot.device
             isOn = tv.isOn
             powerText = tv.isOn ? "On" : "Off"
             volume = tv.volume
             channelText = tv.display
             isPending = tv.pendingDigit != nil
-            // A little past the lifetime, so the re-read lands after the store has let go of the digit.
-            pendingMilliseconds = tv.pendingDigitTimeLeft(at: now).map { Int(($0 * 1000).rounded(.up)) + 250 }
+            pendingMilliseconds = shown.pendingMilliseconds
             channelName = tv.pendingDigit.map { "\($0), waiting for the second digit" } ?? tv.channel.description
             notice = snapshot.notice
             keys = (Array(1...9) + [0]).map { digit in
@@ -76,7 +97,7 @@ enum RemoteTV {
             channelDownAction = RemoteRoute.tvChannelDown.href()
             favouritesHref = RemoteRoute.favourites.href()
             eventsHref = RemoteRoute.eventsHref(view: .tv, since: snapshot.revision)
-            self.flipIn = flipIn
+            flipIn = shown.flipIn
             toolbar = RemoteToolbar(showing: .tv)
         }
     }

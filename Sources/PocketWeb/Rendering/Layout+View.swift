@@ -99,8 +99,8 @@ enum Layout {
         <link rel="icon" href="\(links.favicon)" type="image/svg+xml">
         <link rel="icon" href="\(links.faviconPNG)" type="image/png" sizes="32x32">
         <link rel="apple-touch-icon" href="\(links.appleTouchIcon)">
-        <link rel="stylesheet" href="\(links.stylesheet)">
-        \(unwrap: links.pageStylesheet, { "<link rel=\"stylesheet\" href=\"\($0)\">\n" })\
+        \(stylesheet(links.stylesheet, inline: head.client?.inlineStyles))\
+        \(unwrap: links.pageStylesheet, { stylesheet($0, inline: head.client?.inlineStyles) })\
         \(unwrap: head.client, modules)\
         <script type="module" src="\(links.script)"></script>
         </head>
@@ -154,6 +154,13 @@ enum Layout {
         <meta name="pocket-routes" data-service-worker="\(ShellRoute.serviceWorker.href())" data-static="\(ShellRoute.asset.folder)" \
         data-sign-in="\(PeopleRoute.signInPage.href())">
         """
+
+    /// The stylesheet at `url`: inside the page when `inline` has its text (`InlineStyles`), the
+    /// URL kept beside it so a page swapped in later does not link it again; else a link.
+    private static func stylesheet(_ url: String, inline: InlineStyles?) -> HTML {
+        guard let text = inline?.text(for: url) else { return "<link rel=\"stylesheet\" href=\"\(url)\">\n" }
+        return "<style data-href=\"\(url)\">\(HTML(trusted: text))</style>\n"
+    }
 
     /// The import map and a `modulepreload` for every module the page will run.
     private static func modules(_ pageContext: PageContext) -> HTML {

@@ -63,6 +63,9 @@ public struct PageContext: Sendable, Hashable {
     /// Every module the page will run, as versioned URLs (`ModuleGraph`): `pocket.js`'s graph and
     /// its app module's, named up front so the browser fetches them in one round.
     public internal(set) var modulePreloads: [String] = []
+    /// The stylesheets' texts, when the page carries them inside itself (a navigation without the
+    /// service worker, `PageRenderer.pageContext(for:app:)`); nil: the page links them.
+    var inlineStyles: InlineStyles?
     /// Pocket's version.
     public let version: String
     /// The import map's JSON (see `ImportMap`), written into the page as it is.

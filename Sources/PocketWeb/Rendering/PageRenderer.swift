@@ -16,6 +16,9 @@ public struct PageRenderer: Sendable {
     let modules: ModuleGraph
     /// Each app's pages' `modulepreload` URLs, worked out once.
     private let appPreloads: [String: [String]]
+    /// The stylesheets a first visit's page carries inside itself; their hashes go into the
+    /// Content-Security-Policy.
+    let inlineStyles: InlineStyles
 
     /// Reads every static file.
     public init(resources: WebResources) throws {
@@ -23,6 +26,7 @@ public struct PageRenderer: Sendable {
         importMap = try ImportMap(assets: assets)
         serviceWorkerBody = try ServiceWorker.body(assets: assets)
         modules = try ModuleGraph(assets: assets)
+        inlineStyles = InlineStyles(assets: assets)
         var links = PageContext(
             csrfToken: "",
             signedIn: nil,
@@ -73,7 +77,12 @@ public struct PageRenderer: Sendable {
         pageContext.csrfToken = context.csrfToken
         pageContext.signedIn = context.identity.map { OutboxOwner(device: $0.device.tag, person: $0.person.id.rawValue, name: $0.person.name) }
         pageContext.appStylesheet = app.flatMap { assets.asset(at: "css/apps/\($0).css") != nil ? assets.url("css/apps/\($0).css") : nil }
-        if let app, let preloads = appPreloads[app] { pageContext.modulePreloads = preloads }
+        if context.pageFetch == .workerPreload {
+            pageContext.modulePreloads = []
+        } else if let app, let preloads = appPreloads[app] {
+            pageContext.modulePreloads = preloads
+        }
+        if context.pageFetch == .navigation { pageContext.inlineStyles = inlineStyles }
         return pageContext
     }
 

@@ -133,7 +133,7 @@ public func buildRouter(
     changeRate: ChangeRate = ChangeRate(), caches: Caches = .all,
     router: Router<PocketRequestContext> = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
 ) -> Router<PocketRequestContext> {
-    let policy = apps.reduce(ExternalSources(scriptHashes: [renderer.importMap.cspSource])) { $0.merged(with: $1.externalSources) }
+    let policy = apps.reduce(ExternalSources(scriptHashes: [renderer.importMap.cspSource], styleHashes: renderer.inlineStyles.cspSources)) { $0.merged(with: $1.externalSources) }
     // Order matters: logging sees the final status; the client's address and scheme are known
     // before headers and cookies depend on them; the session is loaded before the error page or
     // the CSRF check needs its token.

@@ -13,17 +13,20 @@ public struct ExternalSources: Sendable, Equatable {
     public var connectSources: [String] = []
     /// Hashes (`'sha256-…'`) of the inline scripts Pocket itself writes: the import map only.
     public var scriptHashes: [String] = []
+    /// Hashes (`'sha256-…'`) of the stylesheets a first visit's page carries inside itself (`InlineStyles`).
+    public var styleHashes: [String] = []
     /// Map tile templates (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`): their hosts are
     /// allowed as images and, for the service worker that keeps viewed tiles, as fetches.
     public var tileTemplates: [String] = []
 
     /// Creates a policy with optional extra sources.
-    public init(imageSources: [String] = [], mediaSources: [String] = [], frameSources: [String] = [], connectSources: [String] = [], scriptHashes: [String] = [], tileTemplates: [String] = []) {
+    public init(imageSources: [String] = [], mediaSources: [String] = [], frameSources: [String] = [], connectSources: [String] = [], scriptHashes: [String] = [], styleHashes: [String] = [], tileTemplates: [String] = []) {
         self.imageSources = imageSources
         self.mediaSources = mediaSources
         self.frameSources = frameSources
         self.connectSources = connectSources
         self.scriptHashes = scriptHashes
+        self.styleHashes = styleHashes
         self.tileTemplates = tileTemplates
     }
 
@@ -39,6 +42,7 @@ public struct ExternalSources: Sendable, Equatable {
             frameSources: union(frameSources, other.frameSources),
             connectSources: union(connectSources, other.connectSources),
             scriptHashes: union(scriptHashes, other.scriptHashes),
+            styleHashes: union(styleHashes, other.styleHashes),
             tileTemplates: union(tileTemplates, other.tileTemplates)
         )
     }
@@ -51,7 +55,7 @@ public struct ExternalSources: Sendable, Equatable {
         return [
             "default-src 'self'",
             "script-src \(list(["'self'"], scriptHashes))",
-            "style-src 'self'",
+            "style-src \(list(["'self'"], styleHashes))",
             "img-src \(list(["'self'", "data:"], imageSources))",
             "media-src \(list(["'self'"], mediaSources))",
             "frame-src \(frameSources.isEmpty ? "'none'" : frameSources.joined(separator: " "))",

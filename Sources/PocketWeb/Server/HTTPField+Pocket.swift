@@ -8,6 +8,7 @@ extension HTTPField.Name {
     static let csrfToken = HTTPField.Name("X-CSRF-Token") ?? .accept
     static let requestID = HTTPField.Name("X-Request-ID") ?? .accept
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site") ?? .accept
+    static let secFetchMode = HTTPField.Name("Sec-Fetch-Mode") ?? .accept
     static let permissionsPolicy = HTTPField.Name("Permissions-Policy") ?? .accept
     static let crossOriginOpenerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy") ?? .accept
     static let referrerPolicy = HTTPField.Name("Referrer-Policy") ?? .accept
@@ -17,4 +18,7 @@ extension HTTPField.Name {
     static let strictTransportSecurity = HTTPField.Name("Strict-Transport-Security") ?? .accept
     static let clearSiteData = HTTPField.Name("Clear-Site-Data") ?? .accept
     static let serviceWorkerAllowed = HTTPField.Name("Service-Worker-Allowed") ?? .accept
+    /// Sent with a navigation the service worker's navigation preload started: the worker is
+    /// installed and answers the shell's modules from its cache (service-worker.js).
+    static let serviceWorkerNavigationPreload = HTTPField.Name("Service-Worker-Navigation-Preload") ?? .accept
 }

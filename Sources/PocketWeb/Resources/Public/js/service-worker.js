@@ -40,6 +40,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // Navigation preload: a page's request starts while this worker wakes, and its header tells the
+    // server that the modules are here, so the page names none to preload (PageRenderer).
+    await self.registration.navigationPreload?.enable();
     const keep = new Set([SHELL, PAGES, KEPT, TILE_CACHE]);
     for (const key of await caches.keys()) {
       if (key.startsWith("pocket-") && !keep.has(key)) await caches.delete(key);
@@ -136,7 +139,7 @@ async function cacheThenUpdate(request, event) {
 // same complete HTML document. ignoreVary for the same reason. The network keeps going after the
 // saved copy was shown, so the copy is fresh for next time.
 async function networkFirst(request, event) {
-  const network = fetch(request).then((response) => {
+  const network = fromNetwork(request, event).then((response) => {
     const type = response.headers.get("content-type") ?? "";
     // Redirected responses are not stored: replaying one to a navigation is a network error.
     if (response.ok && !response.redirected && type.includes("text/html")) {
@@ -149,6 +152,11 @@ async function networkFirst(request, event) {
   const first = await Promise.race([network, timeout]).catch(() => "failed");
   if (first instanceof Response) return first;
   return (await savedCopy(request.url)) ?? (await notSaved());
+}
+
+/** A navigation's preloaded answer (asked for while the worker woke), else the network's. */
+async function fromNetwork(request, event) {
+  return (await event.preloadResponse) ?? fetch(request);
 }
 
 /** Keeps a page, with the time it was saved, for when the network is gone. */

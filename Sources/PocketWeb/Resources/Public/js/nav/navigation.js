@@ -199,8 +199,10 @@ export function itemOf(el) {
 }
 
 // Per-page stylesheets (or new versions of them) must be in place before the swap, to avoid a flash.
+// A first visit's page carries its stylesheets inside itself, each <style> naming its URL (data-href).
 function addStyles(doc) {
   const have = new Set([...document.querySelectorAll('link[rel~="stylesheet"]')].map((l) => l.href));
+  for (const style of document.querySelectorAll('style[data-href]')) have.add(new URL(style.dataset.href, location.href).href);
   return Promise.all([...doc.querySelectorAll('link[rel~="stylesheet"]')]
     .filter((l) => !have.has(new URL(l.getAttribute('href'), location.href).href))
     .map((l) => new Promise((done) => {
