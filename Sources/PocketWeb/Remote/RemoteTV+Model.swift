@@ -26,14 +26,20 @@ enum RemoteTV {
     /// Everything the page is made from, and nothing else: `RemotePages` keeps each page rendered
     /// under it (`PageMemo`), so a remote read again between presses is neither rendered nor
     /// compressed again. The clock enters only through the half-typed digit's time left.
+    /// Not the snapshot's `updatedAt`, which the page does not show: a set never pressed has none
+    /// stored and is read with the present time, which would make every read a new key.
     struct Shown: Hashable, Sendable {
-        let snapshot: TelevisionSnapshot
+        let tv: Television
+        let notice: String?
+        let revision: Int64
         /// Milliseconds until the store drops the pending digit, with a little margin; nil when none is pending.
         let pendingMilliseconds: Int?
         let flipIn: Bool
 
         init(snapshot: TelevisionSnapshot, now: Date, flipIn: Bool) {
-            self.snapshot = snapshot
+            tv = snapshot.device
+            notice = snapshot.notice
+            revision = snapshot.revision
             // A little past the lifetime, so the re-read lands after the store has let go of the digit.
             pendingMilliseconds = snapshot.device.pendingDigitTimeLeft(at: now).map { Int(($0 * 1000).rounded(.up)) + 250 }
             self.flipIn = flipIn
@@ -68,8 +74,7 @@ enum RemoteTV {
         }
 
         init(_ shown: Shown) {
-            let snapshot = shown.snapshot
-            let tv = snapshot.device
+            let tv = shown.tv
             isOn = tv.isOn
             powerText = tv.isOn ? "On" : "Off"
             volume = tv.volume
@@ -77,7 +82,7 @@ enum RemoteTV {
             isPending = tv.pendingDigit != nil
             pendingMilliseconds = shown.pendingMilliseconds
             channelName = tv.pendingDigit.map { "\($0), waiting for the second digit" } ?? tv.channel.description
-            notice = snapshot.notice
+            notice = shown.notice
             keys = (Array(1...9) + [0]).map { digit in
                 Key(id: "tv-key-\(digit)", digit: digit, action: RemoteRoute.tvDigit.href(digit), isZero: digit == 0)
             }
@@ -96,7 +101,7 @@ enum RemoteTV {
             channelUpAction = RemoteRoute.tvChannelUp.href()
             channelDownAction = RemoteRoute.tvChannelDown.href()
             favouritesHref = RemoteRoute.favourites.href()
-            eventsHref = RemoteRoute.eventsHref(view: .tv, since: snapshot.revision)
+            eventsHref = RemoteRoute.eventsHref(view: .tv, since: shown.revision)
             flipIn = shown.flipIn
             toolbar = RemoteToolbar(showing: .tv)
         }
