@@ -41,8 +41,20 @@ public enum PendingMigrations {
 
     /// The migrations a database has run; nil when it has never been migrated.
     static func appliedMigrations(of url: URL) throws -> Set<String>? {
+        do {
+            return try readMigrations(of: url, readonly: true)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK || error.extendedResultCode == .SQLITE_READONLY_RECOVERY {
+            // A Pocket stopped part-way through a transaction (killed while it started, the power
+            // cut) left a journal only a writer may roll back. Rolling it back is what opening the
+            // store would do first, and it loses nothing that was committed; refusing would keep
+            // Pocket from ever starting on this folder again.
+            return try readMigrations(of: url, readonly: false)
+        }
+    }
+
+    private static func readMigrations(of url: URL, readonly: Bool) throws -> Set<String>? {
         var configuration = Configuration()
-        configuration.readonly = true
+        configuration.readonly = readonly
         configuration.label = "pending-migrations"
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         defer { try? queue.close() }

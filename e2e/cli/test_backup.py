@@ -30,7 +30,7 @@ STATES = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID"
 def serve(data, *extra):
     port = free_port()
     server = start("serve", "--port", str(port), "--data-dir", str(data), *extra)
-    wait_for(f"http://127.0.0.1:{port}/healthz")
+    wait_for(f"http://127.0.0.1:{port}/healthz", server=server)
     return server, f"http://127.0.0.1:{port}"
 
 

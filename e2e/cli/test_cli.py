@@ -90,7 +90,7 @@ def test_serves_with_environment_and_stops_cleanly_on_signal(tmp_path, sig):
     add_person(data / "pocket")
     server = start(env={"POCKET_PORT": str(port), "XDG_DATA_HOME": str(data)})
     try:
-        wait_for(f"http://127.0.0.1:{port}/signin")
+        wait_for(f"http://127.0.0.1:{port}/signin", server=server)
         _, cookie, _ = sign_in(f"http://127.0.0.1:{port}")
         status, _, page = request(f"http://127.0.0.1:{port}/", headers={"Cookie": cookie})
         assert status == 200 and "<title>Pocket</title>" in page
@@ -111,7 +111,7 @@ def test_https_with_certificate(tmp_path):
     try:
         context = ssl.create_default_context(cafile=str(cert))
         base = f"https://127.0.0.1:{port}"
-        wait_for(base + "/signin", context=context)
+        wait_for(base + "/signin", context=context, server=server)
         status, cookie, headers = sign_in(base, context=context)
         assert status == 303
         # Over HTTPS the session cookie is Secure and every response asks for HTTPS from now on.
@@ -131,7 +131,7 @@ def test_open_event_stream_does_not_hold_up_shutdown(tmp_path):
     add_person(tmp_path)
     server = start("serve", "--port", str(port), "--data-dir", str(tmp_path))
     try:
-        wait_for(f"http://127.0.0.1:{port}/signin")
+        wait_for(f"http://127.0.0.1:{port}/signin", server=server)
         _, cookie, _ = sign_in(f"http://127.0.0.1:{port}")
         stream = urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/design/events", headers={"Cookie": cookie}), timeout=10)
         first = stream.readline().decode()
@@ -152,7 +152,7 @@ def test_slow_and_idle_connections_are_closed(tmp_path):
     port = free_port()
     server = start("serve", "--port", str(port), "--data-dir", str(tmp_path))
     try:
-        wait_for(f"http://127.0.0.1:{port}/static/css/pocket.css")
+        wait_for(f"http://127.0.0.1:{port}/static/css/pocket.css", server=server)
         closed_after = {}
 
         def dribble(name, payload):

@@ -141,7 +141,7 @@ def test_tls_cert_offers_http2_beside_http1(tmp_path):
     server = start("serve", "--port", str(port), "--data-dir", str(tmp_path / "data"), "--tls-cert", str(cert), "--tls-key", str(key))
     try:
         base = f"https://127.0.0.1:{port}"
-        wait_for(base + PUBLIC, context=ssl.create_default_context(cafile=str(cert)))
+        wait_for(base + PUBLIC, context=ssl.create_default_context(cafile=str(cert)), server=server)
         assert curl(base + PUBLIC, cert)[:2] == ("2", 200)
         assert curl(base + PUBLIC, cert, version="--http1.1")[:2] == ("1.1", 200)
     finally:

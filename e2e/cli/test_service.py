@@ -97,7 +97,7 @@ def test_healthz_says_ok_with_no_sign_in_and_names_a_database_that_cannot_be_rea
     data = tmp_path / "data"
     server = start("serve", "--port", str(port), "--data-dir", str(data))
     try:
-        wait_for(f"http://127.0.0.1:{port}/healthz")
+        wait_for(f"http://127.0.0.1:{port}/healthz", server=server)
         status, answer, headers = health(port)
         assert status == 200
         assert answer["status"] == "ok" and answer["version"]

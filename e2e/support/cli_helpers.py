@@ -29,10 +29,13 @@ def start(*args, env=None):
     return subprocess.Popen([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(env))
 
 
-def wait_for(url, context=None, timeout=20):
-    """The body of `url` once it answers."""
+def wait_for(url, context=None, timeout=20, server=None):
+    """The body of `url` once it answers. Given the `server` process meant to answer, fails at once
+    with what it printed when it ends first, rather than waiting out the timeout to say nothing."""
     deadline = time.time() + timeout
     while time.time() < deadline:
+        if server is not None and server.poll() is not None:
+            raise AssertionError(f"the server for {url} ended ({server.returncode}) before answering: {server.stderr.read()}")
         try:
             with urllib.request.urlopen(url, timeout=2, context=context) as response:
                 return response.read().decode()
