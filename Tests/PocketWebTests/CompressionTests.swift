@@ -71,7 +71,8 @@ struct CompressionTests {
     /// A navigation the service worker preloaded (its header) names no module to preload and links
     /// its stylesheets, which the worker answers from its cache; a navigation without the worker
     /// carries its stylesheets inside itself, allowed by their hashes alone; anything else (a screen
-    /// swapped in) links them. Both but the worker's name every module.
+    /// swapped in) links them. Both but the worker's name every module; the worker's has its module
+    /// script after its content.
     @Test func whatAPageLoadsFollowsWhoAskedForIt() async throws {
         let app = try await makeApplication(apps: [ConverterApp(database: try ConverterDatabase.inMemory())])
         try await app.test(.router) { client in
@@ -79,6 +80,7 @@ struct CompressionTests {
             #expect(worker.status == .ok && worker.text.contains("<script type=\"module\" src=\""))
             #expect(!worker.text.contains("modulepreload") && !worker.text.contains("<style"))
             #expect(worker.text.contains("<link rel=\"stylesheet\" href=\"/static/css/apps/converter.css?v="))
+            #expect(try scriptComesAfterContent(worker.text), "its modules come from the worker's cache: compiled after the first paint")
 
             let first = try await client.execute(uri: "/converter", method: .get, headers: [.secFetchMode: "navigate"])
             #expect(first.text.contains("<link rel=\"modulepreload\"") && !first.text.contains("<link rel=\"stylesheet\""))
@@ -92,11 +94,20 @@ struct CompressionTests {
                 #expect(policy.contains("style-src 'self' ") && policy.contains(hash), "the policy allows exactly the inline stylesheets")
             }
             #expect(!policy.contains("unsafe-inline"))
+            #expect(try !scriptComesAfterContent(first.text), "its modules cross the network: asked for from the head")
 
             let swap = try await client.execute(uri: "/converter", method: .get, headers: [.pocketSwap: "1", .secFetchMode: "cors"])
             #expect(swap.text.contains("<link rel=\"modulepreload\"") && swap.text.contains("<link rel=\"stylesheet\" href=\"/static/css/pocket.css?v="))
             #expect(!swap.text.contains("<style"))
         }
+    }
+
+    /// Whether `page`'s module script comes after its content (else in its head).
+    private func scriptComesAfterContent(_ page: String) throws -> Bool {
+        let script = try #require(page.range(of: "<script type=\"module\" src=\"")), content = try #require(page.range(of: "</main>"))
+        let headEnd = try #require(page.range(of: "</head>"))
+        #expect(script.lowerBound < headEnd.lowerBound || script.lowerBound > content.upperBound)
+        return script.lowerBound > content.upperBound
     }
 
     @Test func pagesAreCompressedForPocketsOwnRequestsOnlyAndEventStreamsFlowAsTheyAre() async throws {

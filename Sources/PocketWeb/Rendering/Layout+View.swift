@@ -86,6 +86,8 @@ enum Layout {
     /// The whole document for `view`, with `head`'s links.
     static func document(frame: PageFrame, head: Head, view: some PageView) -> HTML {
         let links = head.links
+        let script: HTML = "<script type=\"module\" src=\"\(links.script)\"></script>\n"
+        let scriptAfterContent = head.client?.scriptAfterContent == true
         return """
         <!doctype html>
         <html lang="en">
@@ -102,7 +104,7 @@ enum Layout {
         \(stylesheet(links.stylesheet, inline: head.client?.inlineStyles))\
         \(unwrap: links.pageStylesheet, { stylesheet($0, inline: head.client?.inlineStyles) })\
         \(unwrap: head.client, modules)\
-        <script type="module" src="\(links.script)"></script>
+        \(if: !scriptAfterContent, script)\
         </head>
         <body>
         <a class="skip-link" href="#main">Skip to content</a>
@@ -121,6 +123,7 @@ enum Layout {
         \(view.toolbar)
         </div>
         <div id="pocket-live" class="visually-hidden" aria-live="polite"></div>
+        \(if: scriptAfterContent, script)\
         </body>
         </html>
 

@@ -66,6 +66,11 @@ public struct PageContext: Sendable, Hashable {
     /// The stylesheets' texts, when the page carries them inside itself (a navigation without the
     /// service worker, `PageRenderer.pageContext(for:app:)`); nil: the page links them.
     var inlineStyles: InlineStyles?
+    /// Whether the module script comes after the content rather than in the head: on a page the
+    /// service worker answers, whose modules come from its cache at once, so compiling them does
+    /// not hold the first paint back (a first visit's modules cross the network, and start sooner
+    /// from the head).
+    var scriptAfterContent = false
     /// Pocket's version.
     public let version: String
     /// The import map's JSON (see `ImportMap`), written into the page as it is.

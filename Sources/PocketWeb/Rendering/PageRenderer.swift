@@ -79,6 +79,7 @@ public struct PageRenderer: Sendable {
         pageContext.appStylesheet = app.flatMap { assets.asset(at: "css/apps/\($0).css") != nil ? assets.url("css/apps/\($0).css") : nil }
         if context.pageFetch == .workerPreload {
             pageContext.modulePreloads = []
+            pageContext.scriptAfterContent = true
         } else if let app, let preloads = appPreloads[app] {
             pageContext.modulePreloads = preloads
         }
