@@ -3,6 +3,7 @@ one-line error, a server started in the background, a free port. Said once here 
 import os
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -24,9 +25,25 @@ def run(*args, stdin=None, env=None, timeout=120):
     return subprocess.run([BIN, *args], input=stdin, capture_output=True, text=True, timeout=timeout, env=environment(env))
 
 
+class Started(subprocess.Popen):
+    """A `pocket` running in the background whose output goes to files, which `.stdout` and
+    `.stderr` read from the start. Not pipes: one nobody reads fills at 64 kB, and a server, which
+    logs every slow request, then stops in the middle of one (on a loaded machine the backup test's
+    server stopped answering so, at its 416th change)."""
+
+    def communicate(self, input=None, timeout=None):
+        """Waits for the end, then (stdout, stderr) as a piped process gives them."""
+        self.wait(timeout=timeout)
+        return self.stdout.read(), self.stderr.read()
+
+
 def start(*args, env=None):
-    """`pocket ARGS…` in the background, its output piped."""
-    return subprocess.Popen([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(env))
+    """`pocket ARGS…` in the background (`Started`)."""
+    folder = Path(tempfile.mkdtemp(prefix="pocket-output-"))
+    with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
+        process = Started([BIN, *args], stdout=out, stderr=err, stdin=subprocess.DEVNULL, text=True, env=environment(env))
+    process.stdout, process.stderr = open(folder / "stdout"), open(folder / "stderr")
+    return process
 
 
 def wait_for(url, context=None, timeout=20, server=None):
