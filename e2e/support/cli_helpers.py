@@ -25,9 +25,37 @@ def run(*args, stdin=None, env=None, timeout=120):
     return subprocess.run([BIN, *args], input=stdin, capture_output=True, text=True, timeout=timeout, env=environment(env))
 
 
+class Output:
+    """A started process's output file, read as its pipe would be: a line waits until it is whole
+    or the process has ended; `read()` gives what is there (after the end, everything)."""
+
+    def __init__(self, path, process):
+        self._file = open(path)
+        self._process = process
+
+    def readline(self):
+        line = ""
+        while True:
+            ended = self._process.poll() is not None  # before reading: all it wrote is then there
+            line += self._file.readline()
+            if line.endswith("\n") or ended:
+                return line
+            time.sleep(0.01)
+
+    def __iter__(self):
+        while line := self.readline():
+            yield line
+
+    def read(self):
+        return self._file.read()
+
+    def close(self):
+        self._file.close()
+
+
 class Started(subprocess.Popen):
     """A `pocket` running in the background whose output goes to files, which `.stdout` and
-    `.stderr` read from the start. Not pipes: one nobody reads fills at 64 kB, and a server, which
+    `.stderr` read (`Output`). Not pipes: one nobody reads fills at 64 kB, and a server, which
     logs every slow request, then stops in the middle of one (on a loaded machine the backup test's
     server stopped answering so, at its 416th change)."""
 
@@ -42,7 +70,7 @@ def start(*args, env=None):
     folder = Path(tempfile.mkdtemp(prefix="pocket-output-"))
     with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
         process = Started([BIN, *args], stdout=out, stderr=err, stdin=subprocess.DEVNULL, text=True, env=environment(env))
-    process.stdout, process.stderr = open(folder / "stdout"), open(folder / "stderr")
+    process.stdout, process.stderr = Output(folder / "stdout", process), Output(folder / "stderr", process)
     return process
 
 
