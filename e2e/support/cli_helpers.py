@@ -56,8 +56,8 @@ class Output:
 class Started(subprocess.Popen):
     """A `pocket` running in the background whose output goes to files, which `.stdout` and
     `.stderr` read (`Output`). Not pipes: one nobody reads fills at 64 kB, and a server, which
-    logs every slow request, then stops in the middle of one (on a loaded machine the backup test's
-    server stopped answering so, at its 416th change)."""
+    logs a line per request, then stops in the middle of one (the backup test's server stopped
+    answering so at its 416th change, once a loaded machine's backup took long enough)."""
 
     def communicate(self, input=None, timeout=None):
         """Waits for the end, then (stdout, stderr) as a piped process gives them."""
