@@ -1,6 +1,8 @@
 """Running `pocket` from the end-to-end suites: the binary under test, a command and its result, its
 one-line error, a server started in the background, a free port. Said once here for every suite."""
+import atexit
 import os
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -68,6 +70,8 @@ class Started(subprocess.Popen):
 def start(*args, env=None):
     """`pocket ARGS…` in the background (`Started`)."""
     folder = Path(tempfile.mkdtemp(prefix="pocket-output-"))
+    # Read until the process object goes, so kept to the suite's end, not past it.
+    atexit.register(shutil.rmtree, folder, True)
     with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
         process = Started([BIN, *args], stdout=out, stderr=err, stdin=subprocess.DEVNULL, text=True, env=environment(env))
     process.stdout, process.stderr = Output(folder / "stdout", process), Output(folder / "stderr", process)
