@@ -8,6 +8,29 @@ import Testing
 
 @Suite("Shell pages")
 struct ShellRouteTests {
+    /// The home screen is kept rendered (`PageMemo`), yet each person gets the one naming them and
+    /// their own device's token, however the requests interleave; asking again gives the same bytes.
+    @Test func aKeptHomeScreenIsEachPersonsOwn() async throws {
+        let household = try await TestHousehold.make()
+        let web = WebPeople(store: household.people, throttle: AttemptThrottle(), setupToken: RandomToken.make())
+        let app = Application(router: buildRouter(renderer: try PageRenderer(resources: WebResources.bundled()), apps: [], people: web))
+        try await app.test(.router) { client in
+            let pages = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for index in 0..<40 {
+                    let member = index.isMultiple(of: 2) ? household.owner : household.member
+                    group.addTask { (index, try await client.execute(uri: "/", method: .get, headers: [.cookie: member.cookie]).text) }
+                }
+                return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+            }
+            for (index, page) in pages {
+                let (me, other) = index.isMultiple(of: 2) ? (household.owner, household.member) : (household.member, household.owner)
+                #expect(page.contains("Settings (\(me.person.name))") && !page.contains("Settings (\(other.person.name))"))
+                #expect(page.contains(me.token) && !page.contains(other.token))
+                #expect(page == pages[index % 2], "the same person's home screen, byte for byte")
+            }
+        }
+    }
+
     @Test func homeShowsEmptySpringboardWithoutApps() async throws {
         let app = try await makeApplication()
         try await app.test(.router) { client in

@@ -166,7 +166,8 @@ public func buildRouter(
     }
     let streams = OpenStreams(people: store)
     let worker = ServiceWorker.script(body: renderer.serviceWorkerBody, model: ServiceWorker.Model(assets: renderer.assets, tileTemplates: policy.tileTemplates))
-    let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor), serviceWorkerScript: ByteBuffer(string: worker), streams: streams) { await health.value() }
+    let shell = ShellPages(renderer: renderer, apps: apps.map(\.descriptor), serviceWorkerScript: ByteBuffer(string: worker), streams: streams,
+                           homePages: PageMemo(caches)) { await health.value() }
     router.add(shell.publicEndpoints)
     let peoplePages = PeoplePages(renderer: renderer, people: people, household: household)
     router.add(peoplePages.publicEndpoints)

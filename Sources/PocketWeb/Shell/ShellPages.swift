@@ -11,6 +11,9 @@ struct ShellPages {
     let serviceWorkerScript: ByteBuffer
     /// Bounds each person's event streams.
     let streams: OpenStreams?
+    /// The home screens rendered and compressed, by person (a name is all a screen holds of them):
+    /// the home screen was the one screen still compressed anew on every request.
+    var homePages = PageMemo<Home.Model>()
     /// Each store's problem, by name (`people`, the apps' ids), or none.
     let health: @Sendable () async -> [HealthProblem]
 
@@ -31,8 +34,10 @@ struct ShellPages {
 
     @Sendable func home(_ request: Request, context: PocketRequestContext) throws -> Response {
         let model = Home.Model(apps: apps, assets: renderer.assets, person: context.identity?.person)
-        return renderer.page(frame: PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home"), context: context) { Home.View(model: model, pageContext: $0) }
+        return renderer.page(frame: Self.homeFrame, context: context, memo: homePages, model: model) { Home.View(model: $0, pageContext: $1) }
     }
+
+    private static let homeFrame = PageFrame(title: "Pocket", largeTitle: true, screenClass: "screen--home")
 
     @Sendable func design(_ request: Request, context: PocketRequestContext) throws -> Response {
         let fields = request.queryFields

@@ -2,8 +2,8 @@ import PocketCore
 
 /// The springboard: a grid of the registered apps.
 enum Home {
-    struct Model: Sendable, Equatable {
-        struct Tile: Sendable, Equatable {
+    struct Model: Sendable, Hashable {
+        struct Tile: Sendable, Hashable {
             let name: String
             let href: String
             let icon: String
