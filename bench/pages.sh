@@ -13,6 +13,7 @@
 #   POCKET_BENCH_GZIP=1       the second server is this build (or POCKET_BEFORE_BIN) asked as before, without
 #                             Accept-Encoding; this build's requests ask for gzip as a browser's do
 #                             (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin); writes bench/results/pages-gzip.txt.
+#   POCKET_BENCH_GZIP=both    with POCKET_BEFORE_BIN: both builds asked for gzip; writes bench/results/pages-gzip-both.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -38,8 +39,8 @@ before_bin="${POCKET_BEFORE_BIN:-}"
 [ -z "$without" ] || before_bin="$pocket"
 gzip_columns="${POCKET_BENCH_GZIP:-}"
 [ -z "$gzip_columns" ] || before_bin="${before_bin:-$pocket}"
-before_label=$([ -n "$without" ] && echo "without $without" || { [ -n "$gzip_columns" ] && echo "no gzip asked"; } || echo before)
-results="bench/results/pages$([ -z "$without" ] || echo "-without-${without//,/-}")$([ -z "$gzip_columns" ] || echo "-gzip").txt"
+before_label=$([ -n "$without" ] && echo "without $without" || { [ "$gzip_columns" = 1 ] && echo "no gzip asked"; } || echo before)
+results="bench/results/pages$([ -z "$without" ] || echo "-without-${without//,/-}")$([ -z "$gzip_columns" ] || echo "-gzip")$([ "$gzip_columns" != both ] || echo "-both").txt"
 # What this build's requests send besides the cookie: a browser's asking for gzip, from Pocket's own page.
 now_headers=()
 [ -z "$gzip_columns" ] || now_headers=(-H "Accept-Encoding: gzip" -H "Sec-Fetch-Site: same-origin")
@@ -157,23 +158,42 @@ routes=(
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v/1000} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v} else if (v ~ /s$/) {sub(/s$/,"",v); print v*1000} else print v}'; }
 
-# measure URL COOKIE [PATHS] [LABEL]: wrk's median req/s and p99 over the passes, and one request alone
-# (the first path of PATHS, if given, whose paths wrk goes round); sets r, p, alone.
-measure() {
-  local url="$1" cookie="$2" list="${3:-}" label="${4:-}" out non2xx rps=() p99=() headers=() script=()
-  [ -n "$cookie" ] && headers=(-H "Cookie: $cookie")
-  [ "$label" != now ] || headers+=("${now_headers[@]}")
+# target LABEL NAME PATH: what a column asks for on a route; sets url, cookie, list.
+target() {
+  local label="$1" name="$2" path="$3" base_var="base_$1" cookie_var="cookie_$1" talk_var="talk_$1" asset_var="asset_$1"
+  list=""
+  if [[ "$path" == nginx:* ]]; then
+    url="http://127.0.0.1:$nginx_port${path#nginx:}"; cookie=""; return
+  fi
+  url="${!base_var}${path/TALK/${!talk_var}}"; cookie="${!cookie_var}"
+  [ "$path" = ASSET ] && url="${!base_var}${!asset_var}"
+  if [[ "$path" == list:* ]]; then url="${!base_var}"; list="$work/${path#list:}"; fi
+}
+
+# headers_for COOKIE LABEL: the request headers a column sends; sets headers.
+headers_for() {
+  headers=()
+  [ -n "$1" ] && headers=(-H "Cookie: $1")
+  [ "$2" != now ] && [ "$gzip_columns" != both ] || headers+=("${now_headers[@]}")
+}
+
+# pass URL COOKIE PATHS LABEL: one wrk pass (going round PATHS' paths, if given); prints "req/s p99-ms".
+pass() {
+  local url="$1" list="$3" out non2xx script=()
+  headers_for "$2" "$4"
   [ -n "$list" ] && script=(-s "$work/paths.lua")
-  for _ in $(seq "$passes"); do
-    out=$(POCKET_BENCH_PATHS="$list" wrk -t2 -c32 -d"${seconds}s" --latency "${headers[@]}" "${script[@]}" "$url")
-    rps+=("$(printf '%s\n' "$out" | awk '/Requests\/sec/ {print $2}')")
-    p99+=("$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}' | to_ms)")
-    non2xx=$(printf '%s\n' "$out" | awk '/Non-2xx/ {print $5}')
-    [ -z "$non2xx" ] || { echo "pocket: $url answered $non2xx non-2xx responses" >&2; exit 1; }
-  done
-  [ -n "$list" ] && url="$url$(head -1 "$list")"
-  alone=$(for _ in $(seq 20); do curl -fs -o /dev/null "${headers[@]}" -w '%{time_total}\n' "$url"; done | median | awk '{printf "%.2f", $1*1000}')
-  r=$(printf '%s\n' "${rps[@]}" | median); p=$(printf '%s\n' "${p99[@]}" | median)
+  out=$(POCKET_BENCH_PATHS="$list" wrk -t2 -c32 -d"${seconds}s" --latency "${headers[@]}" "${script[@]}" "$url")
+  non2xx=$(printf '%s\n' "$out" | awk '/Non-2xx/ {print $5}')
+  [ -z "$non2xx" ] || { echo "pocket: $url answered $non2xx non-2xx responses" >&2; exit 1; }
+  echo "$(printf '%s\n' "$out" | awk '/Requests\/sec/ {print $2}') $(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}' | to_ms)"
+}
+
+# alone_ms URL COOKIE PATHS LABEL: the median of 20 sequential requests (of PATHS' first path, if given).
+alone_ms() {
+  local url="$1"
+  headers_for "$2" "$4"
+  [ -n "$3" ] && url="$url$(head -1 "$3")"
+  for _ in $(seq 20); do curl -fs -o /dev/null "${headers[@]}" -w '%{time_total}\n' "$url"; done | median | awk '{printf "%.2f", $1*1000}'
 }
 
 {
@@ -182,41 +202,52 @@ measure() {
   echo "# vs /static: throughput as a share of the same build's /static route (goal: at least 20%, p99 under 10 ms)"
   if [ -n "$before_bin" ]; then
     if [ -n "$without" ]; then
-      echo "# both columns: this build's PocketBench serve; $before_label: with --without $without, served beside it in the same run (each route measured on both, one after the other)"
+      echo "# both columns: this build's PocketBench serve; $before_label: with --without $without, served beside it in the same run (each route measured on both, their passes alternating)"
+    elif [ "$gzip_columns" = both ]; then
+      echo "# both builds asked for gzip as a browser asks (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin); before: $before_bin, served beside this build in the same run (their passes alternating)"
     elif [ -n "$gzip_columns" ]; then
-      echo "# this build asked for gzip as a browser asks (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin) beside $before_bin asked without, in the same run"
+      echo "# this build asked for gzip as a browser asks (Accept-Encoding: gzip, Sec-Fetch-Site: same-origin) beside $before_bin asked without, in the same run (their passes alternating)"
     else
-      echo "# before: $before_bin, served beside this build in the same run (each route measured on both, one after the other)"
+      echo "# before: $before_bin, served beside this build in the same run (each route measured on both, their passes alternating)"
     fi
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "alone" "vs /static" "$before_label: req/s" "p99" "alone" "vs /static"
-    printf '|---|---|---|---|---|---|---|---|---|\n'
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "alone" "vs /static" "$before_label: req/s" "p99" "alone" "vs /static" "req/s ÷ $before_label"
+    printf '|---|---|---|---|---|---|---|---|---|---|\n'
   else
     printf '| %s | %s | %s | %s | %s |\n' "route" "req/s" "p99" "one request alone" "vs /static"
     printf '|---|---|---|---|---|\n'
   fi
 } >"$work/table"
 
+# A route's passes alternate between the columns (now, before, now, …), so a slow spell of a
+# shared machine falls on both columns rather than on one column's passes.
 declare -A static_rps
 for entry in "${routes[@]}"; do
   name="${entry%%|*}"; path="${entry#*|}"
+  columns=("${labels[@]}")
+  [[ "$path" != nginx:* ]] || columns=(now)
+  declare -A samples=()
+  for _ in $(seq "$passes"); do
+    for label in "${columns[@]}"; do
+      echo "==> $name ($([ "$label" = now ] && echo now || echo "$before_label"))" >&2
+      target "$label" "$name" "$path"
+      samples[$label]+="$(pass "$url" "$cookie" "$list" "$label")"$'\n'
+    done
+  done
   row="| $name |"
   for label in "${labels[@]}"; do
-    if [[ "$path" == nginx:* ]]; then
-      [ "$label" = now ] || { row+=" – | – | – | – |"; continue; }
-      url="http://127.0.0.1:$nginx_port${path#nginx:}"; cookie=""
-    else
-      base_var="base_$label"; cookie_var="cookie_$label"; talk_var="talk_$label"; asset_var="asset_$label"
-      url="${!base_var}${path/TALK/${!talk_var}}"; url="${url/ASSET/${!asset_var}}"; cookie="${!cookie_var}"
-      [ "$path" = ASSET ] && url="${!base_var}${!asset_var}"
-    fi
-    list=""
-    if [[ "$path" == list:* ]]; then url="${!base_var}"; list="$work/${path#list:}"; fi
-    echo "==> $name ($([ "$label" = now ] && echo now || echo "$before_label"))" >&2
-    measure "$url" "$cookie" "$list" "$label"
+    if [ -z "${samples[$label]:-}" ]; then row+=" – | – | – | – |"; continue; fi
+    target "$label" "$name" "$path"
+    alone=$(alone_ms "$url" "$cookie" "$list" "$label")
+    r=$(printf '%s' "${samples[$label]}" | awk '{print $1}' | median); p=$(printf '%s' "${samples[$label]}" | awk '{print $2}' | median)
+    [ "$label" = now ] && r_now="$r"
     [ "$name" = "Pocket /static file" ] && static_rps[$label]="$r"
     ratio=$([ -n "${static_rps[$label]:-}" ] && awk -v a="$r" -v b="${static_rps[$label]}" 'BEGIN {printf "%.1f%%", 100*a/b}' || echo "–")
     row+="$(printf ' %.0f | %.1f ms | %s ms | %s |' "$r" "$p" "$alone" "$ratio")"
   done
+  if [ "${#labels[@]}" -gt 1 ]; then
+    row+="$([ -n "${samples[before]:-}" ] && awk -v a="${r_now}" -v b="${r}" 'BEGIN {printf " %.2f |", a/b}' || echo " – |")"
+  fi
+  unset samples
   echo "$row" >>"$work/table"
 done
 mkdir -p bench/results
