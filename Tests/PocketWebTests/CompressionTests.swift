@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import PocketCore
 import Testing
 @testable import PocketWeb
 
@@ -138,20 +139,56 @@ struct CompressionTests {
         }
     }
 
-    @Test func aKeptPageIsCompressedOnceAndSentCompressedFromTheMemo() throws {
+    @Test func aPageAskedForAgainIsCompressedHardOnceAndSentCompressedFromTheMemo() throws {
         let memo = PageMemo<String>()
-        let pageContext = PageContext(csrfToken: "token", stylesheet: "/s.css", script: "/p.js", favicon: "/f.svg", faviconPNG: "/f.png",
-                                      appleTouchIcon: "/a.png", appStylesheet: nil, version: "1", importMap: "{}")
-        let key = PageMemo<String>.Key(frame: PageFrame(title: "T"), pageContext: pageContext, model: "m")
+        let key = PageMemo<String>.Key(frame: PageFrame(title: "T"), pageContext: Self.memoPageContext, model: "m")
         var renders = 0
-        let page = String(repeating: "<li class=\"cell\">A state</li>\n", count: 200)
+        let page = Self.memoPage
         let first = try #require(memo.compressedPage(key) { renders += 1; return page })
         let second = try #require(memo.compressedPage(key) { renders += 1; return page })
-        #expect(renders == 1 && first == second)
-        #expect(String(buffer: try gunzip(first)) == page)
+        let third = try #require(memo.compressedPage(key) { renders += 1; return page })
+        #expect(renders == 1, "rendered once")
+        #expect(second == third, "the second request's compression is kept")
+        #expect(first.readableBytes > second.readableBytes, "a page just rendered is compressed fast, one asked for again hard")
+        for body in [first, second] { #expect(String(buffer: try gunzip(body)) == page) }
         #expect(memo.compressedPage(PageMemo<String>.Key(frame: PageFrame(title: "T"), pageContext: key.pageContext, model: "small")) { "<p>hi</p>" } == nil,
                 "a page under the minimum goes as it is")
     }
+
+    @Test func aNavigationIsCompressedHardFromItsFirstRequest() throws {
+        let memo = PageMemo<String>()
+        let key = PageMemo<String>.Key(frame: PageFrame(title: "T"), pageContext: Self.memoPageContext, model: "m")
+        let fast = try #require(PageMemo<String>().compressedPage(key) { Self.memoPage })
+        let first = try #require(memo.compressedPage(key, hard: true) { Self.memoPage })
+        let second = try #require(memo.compressedPage(key) { Self.memoPage })
+        #expect(first == second && first.readableBytes < fast.readableBytes)
+        #expect(String(buffer: try gunzip(first)) == Self.memoPage)
+    }
+
+    /// A screen swapped in (or searched) may be one of thousands never asked for again: its first
+    /// answer is compressed fast, its second hard and kept; a navigation is compressed hard at once.
+    @Test func theRendererCompressesANavigationHardAndAnyOtherPageJustRenderedFast() async throws {
+        let household = try await TestHousehold.make()
+        let web = WebPeople(store: household.people, throttle: AttemptThrottle(), setupToken: RandomToken.make())
+        let app = Application(router: buildRouter(renderer: try PageRenderer(resources: WebResources.bundled()), apps: [], people: web))
+        try await app.test(.router) { client in
+            func home(_ mode: String) async throws -> ByteBuffer {
+                let response = try await client.execute(uri: "/", method: .get, headers: [.cookie: household.owner.cookie, .acceptEncoding: "gzip",
+                                                                                         .secFetchSite: "same-origin", .secFetchMode: mode])
+                #expect(response.headers[.contentEncoding] == "gzip")
+                return response.body
+            }
+            let navigations = [try await home("navigate"), try await home("navigate")]
+            let swaps = [try await home("cors"), try await home("cors"), try await home("cors")]
+            #expect(navigations[0] == navigations[1], "a navigation's hard compression is kept from its first request")
+            #expect(swaps[0].readableBytes > swaps[1].readableBytes && swaps[1] == swaps[2], "compressed fast, then hard and kept")
+            #expect(String(buffer: try gunzip(swaps[0])) == String(buffer: try gunzip(swaps[1])))
+        }
+    }
+
+    private static let memoPageContext = PageContext(csrfToken: "token", stylesheet: "/s.css", script: "/p.js", favicon: "/f.svg", faviconPNG: "/f.png",
+                                                     appleTouchIcon: "/a.png", appStylesheet: nil, version: "1", importMap: "{}")
+    private static let memoPage = (0..<200).map { "<li class=\"cell\"><a href=\"/plates/\($0)\">State \($0 * 7919 % 1000)</a></li>\n" }.joined()
 
     @Test func theModuleGraphReadsStaticImportsOnly() {
         #expect(ModuleGraph.specifier("import { a, b } from './core/dom.js';") == "./core/dom.js")

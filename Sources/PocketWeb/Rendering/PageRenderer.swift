@@ -110,7 +110,7 @@ public struct PageRenderer: Sendable {
         let pageContext = pageContext(for: context, app: frame.app)
         let key = PageMemo.Key(frame: frame, pageContext: pageContext, model: model)
         let render = { Layout.document(frame: frame, pageContext: pageContext, view: view(model, pageContext)).text }
-        if context.mayCompressPersonal, let compressed = memo.compressedPage(key, render: render) {
+        if context.mayCompressPersonal, let compressed = memo.compressedPage(key, hard: context.pageFetch != .other, render: render) {
             var response = Self.htmlResponse(compressed)
             response.headers[.contentEncoding] = "gzip"
             response.headers.appendVary(.acceptEncoding)
