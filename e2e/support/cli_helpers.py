@@ -1,11 +1,10 @@
 """Running `pocket` from the end-to-end suites: the binary under test, a command and its result, its
 one-line error, a server started in the background, a free port. Said once here for every suite."""
-import atexit
 import os
-import shutil
+import queue
 import socket
 import subprocess
-import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -28,38 +27,62 @@ def run(*args, stdin=None, env=None, timeout=120):
 
 
 class Output:
-    """A started process's output file, read as its pipe would be: a line waits until it is whole
-    or the process has ended; `read()` gives what is there (after the end, everything)."""
+    """A started process's output, drained from its pipe as it comes by a thread of its own (so the
+    pipe never fills) and read as the pipe would be: a line is given as soon as it is whole, or at
+    the end; `read()` gives what has come (after the end, everything)."""
 
-    def __init__(self, path, process):
-        self._file = open(path)
+    def __init__(self, pipe, process):
         self._process = process
+        self._lines = queue.SimpleQueue()
+        self._ended = False
+        self._drain = threading.Thread(target=self._take, args=(pipe,), daemon=True)
+        self._drain.start()
+
+    def _take(self, pipe):
+        with pipe:
+            for line in pipe:
+                self._lines.put(line)
+        self._lines.put(None)
 
     def readline(self):
-        line = ""
-        while True:
-            ended = self._process.poll() is not None  # before reading: all it wrote is then there
-            line += self._file.readline()
-            if line.endswith("\n") or ended:
-                return line
-            time.sleep(0.01)
+        if self._ended:
+            return ""
+        line = self._lines.get()
+        if line is None:
+            self._ended = True
+            return ""
+        return line
 
     def __iter__(self):
         while line := self.readline():
             yield line
 
     def read(self):
-        return self._file.read()
+        if self._process.poll() is not None:
+            self._drain.join(timeout=10)  # the rest of what it wrote is still in the pipe
+        parts = []
+        while not self._ended:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                break
+            if line is None:
+                self._ended = True
+            else:
+                parts.append(line)
+        return "".join(parts)
 
     def close(self):
-        self._file.close()
+        """The drain thread closes the pipe when the process has closed its end."""
 
 
 class Started(subprocess.Popen):
-    """A `pocket` running in the background whose output goes to files, which `.stdout` and
-    `.stderr` read (`Output`). Not pipes: one nobody reads fills at 64 kB, and a server, which
+    """A `pocket` running in the background whose output `.stdout` and `.stderr` read (`Output`).
+    Its pipes are drained as output comes: one nobody reads fills at 64 kB, and a server, which
     logs a line per request, then stops in the middle of one (the backup test's server stopped
-    answering so at its 416th change, once a loaded machine's backup took long enough)."""
+    answering so at its 416th change, once a loaded machine's backup took long enough). Read from
+    the pipe, a line reaches the test at once, as a test that acts the moment a line appears (the
+    Conference update's "Installing") needs; a file polled every 10 ms let that moment pass."""
 
     def communicate(self, input=None, timeout=None):
         """Waits for the end, then (stdout, stderr) as a piped process gives them."""
@@ -69,12 +92,9 @@ class Started(subprocess.Popen):
 
 def start(*args, env=None):
     """`pocket ARGS…` in the background (`Started`)."""
-    folder = Path(tempfile.mkdtemp(prefix="pocket-output-"))
-    # Read until the process object goes, so kept to the suite's end, not past it.
-    atexit.register(shutil.rmtree, folder, True)
-    with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
-        process = Started([BIN, *args], stdout=out, stderr=err, stdin=subprocess.DEVNULL, text=True, env=environment(env))
-    process.stdout, process.stderr = Output(folder / "stdout", process), Output(folder / "stderr", process)
+    process = Started([BIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                      env=environment(env))
+    process.stdout, process.stderr = Output(process.stdout, process), Output(process.stderr, process)
     return process
 
 
