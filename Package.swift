@@ -308,6 +308,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 // zlib's own reading of what libdeflate wrote: an independent check of every gzip.
                 .product(name: "CompressNIO", package: "compress-nio"),
+                // A removed person's rows, read from each app's file apart from its store.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

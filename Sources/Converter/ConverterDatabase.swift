@@ -42,6 +42,11 @@ public struct ConverterDatabase: HealthChecked {
         try Self.migrator.migrate(writer)
     }
 
+    /// Deletes everything `person` keeps here (the converter's remembered screen), once they are removed from Pocket.
+    public func forget(_ person: PersonID) async throws {
+        try await writer.write { db in _ = try PersonRows.delete(person, db) }
+    }
+
     /// Every migration this Pocket knows for `converter.sqlite`, oldest first: a restore refuses a backup
     /// whose database ran one that is not here (it comes from a newer Pocket).
     public static var migrationIdentifiers: [String] {

@@ -51,6 +51,11 @@ public final class MuralsDatabase: HealthChecked {
         try migrator.migrate(writer, upTo: identifier)
     }
 
+    /// Deletes everything `person` keeps here (stars, visits and the phone changes seen), once they are removed from Pocket.
+    public func forget(_ person: PersonID) async throws {
+        try await writer.write { db in _ = try PersonRows.delete(person, db) }
+    }
+
     /// Every migration this Pocket knows for `murals.sqlite`, oldest first: a restore refuses a backup
     /// whose database ran one that is not here (it comes from a newer Pocket).
     public static var migrationIdentifiers: [String] {

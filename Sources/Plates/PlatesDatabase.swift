@@ -22,6 +22,11 @@ public struct PlatesDatabase: HealthChecked {
                                   watch: caches.watch(CommitWatch(path: url.path, label: "plates.watch"), for: .platesMemo))
     }
 
+    /// Deletes everything `person` keeps here (trips, spots, settings and the phone changes seen), once they are removed from Pocket.
+    public func forget(_ person: PersonID) async throws {
+        try await writer.write { db in _ = try PersonRows.delete(person, db) }
+    }
+
     /// A fresh game in memory, for tests.
     public static func inMemory(catalog: StateCatalog) throws -> PlatesDatabase {
         try PlatesDatabase(writer: DatabaseFactory.inMemory(label: "plates"), catalog: catalog)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PocketCore
+import PocketWeb
 
 /// `pocket users …`: the people who may sign in to this Pocket.
 struct UsersCommand: AsyncParsableCommand {
@@ -47,8 +48,12 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try openPeople(data)
+            guard let person = try await store.person(named: name) else {
+                throw CommandFailure(description: PeopleError.unknownPerson(TerminalText.safe(name)).description)
+            }
             try await peopleCall { try await store.removePerson(named: name) }
-            print("Removed \(TerminalText.safe(name)).")
+            try await PersonalDataStores.forget(person.id, in: try openDataDirectory(data))
+            print("Removed \(TerminalText.safe(name)) and their data.")
         }
     }
 
@@ -82,6 +87,11 @@ func openPeople(_ data: DataOptions, mustExist: Bool = false) throws -> PeopleDa
     } catch {
         throw CommandFailure(description: "cannot open \(directory.file("people.sqlite").path): \(error)")
     }
+}
+
+/// The data directory the options name (a person's app data is there beside `people.sqlite`).
+func openDataDirectory(_ data: DataOptions) throws -> DataDirectory {
+    try openDataDirectory(try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment).dataDirectory)
 }
 
 /// Runs a people-store call, turning its errors into one-line command failures.

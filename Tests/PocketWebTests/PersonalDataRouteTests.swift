@@ -31,7 +31,7 @@ struct PersonalDataRouteTests {
     }
 
     /// A day of someone's use of every app, at fixed times.
-    private static func use(_ stores: PersonalDataStores, as person: PersonID, base: Int64, states: [String]) async throws {
+    static func use(_ stores: PersonalDataStores, as person: PersonID, base: Int64, states: [String]) async throws {
         let game = try #require(stores.plates).game(for: person)
         _ = try await game.setRecordsLocation(true)
         _ = try await game.setMuted(true)

@@ -1,9 +1,11 @@
 """People from the command line: `pocket users`, the setup link, `pocket pair`, HTTPS behind a proxy,
 throttling, and upgrading a data folder the previous release wrote."""
+import json
 import os
 import re
 import shutil
 import signal
+import sqlite3
 import ssl
 import subprocess
 import time
@@ -63,11 +65,57 @@ def test_users_add_list_passwd_remove(tmp_path):
     # A password is never an argument.
     assert run("users", "add", "cal", "a password", *data).returncode != 0
     assert "Password changed for bea" in run("users", "passwd", "bea", *data, stdin="third password\n").stdout
-    assert "Removed bea." in run("users", "remove", "bea", *data).stdout
+    assert "Removed bea and their data." in run("users", "remove", "bea", *data).stdout
     assert run("users", "list", *data).stdout.splitlines() == ["ann\towner\t0 devices"]
     # A name with a terminal escape is refused, and never echoed raw.
     hostile = run("users", "add", "x\x1b[2Jy", *data, stdin="long enough\n")
     assert hostile.returncode != 0 and "\x1b" not in hostile.stderr
+
+
+def rows_of(person_id, data):
+    """{database file: rows of that person}, over every table with a personID column of every
+    database in the data folder, read from the files (whichever app made them)."""
+    counts = {}
+    for path in sorted(data.rglob("*.sqlite")):
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            tables = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                      if any(column[1] == "personID" for column in db.execute(f'PRAGMA table_info("{name}")'))]
+            if tables:
+                counts[str(path.relative_to(data))] = sum(
+                    db.execute(f'SELECT COUNT(*) FROM "{name}" WHERE personID = ?', (person_id,)).fetchone()[0] for name in tables)
+    return counts
+
+
+def test_users_remove_beside_a_running_server_deletes_every_row_of_theirs_and_no_one_elses(tmp_path):
+    data = tmp_path / "data"
+    add_person(data, "ann")
+    add_person(data, "bea", owner=False)
+    server = Serve(tmp_path, "--data-dir", str(data))
+    try:
+        ids = {}
+        for name, state in [("ann", "TX"), ("bea", "OR")]:
+            _, cookie, _ = sign_in(server.base, name)
+            _, _, page = request(server.base + "/plates", headers={"Cookie": cookie})
+            token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
+            device = re.search(r'<meta name="pocket-device" content="([^"]+)"', page).group(1)
+            ids[name] = int(re.search(r'<meta name="pocket-device" [^>]*data-person="(\d+)"', page).group(1))
+            body = json.dumps({"id": f"{name}-spot", "at": int(time.time() * 1000), "device": device,
+                               "body": {"kind": "spot", "state": state}}).encode()
+            headers = {"Cookie": cookie, "X-CSRF-Token": token, "Content-Type": "application/json"}
+            assert request(server.base + "/plates/changes", "POST", body, headers)[0] == 200
+        assert rows_of(ids["bea"], data)["plates.sqlite"] > 0
+
+        done = run("users", "remove", "bea", "--data-dir", str(data))
+        assert done.returncode == 0 and "Removed bea and their data." in done.stdout, done.stderr
+        left = rows_of(ids["bea"], data)
+        assert left and all(count == 0 for count in left.values()), left
+        # Ann's game is as it was, on the running server too.
+        assert rows_of(ids["ann"], data)["plates.sqlite"] > 0
+        _, cookie, _ = sign_in(server.base, "ann")
+        _, _, page = request(server.base + "/plates", headers={"Cookie": cookie})
+        assert set(re.findall(r'class="cell cell--bg-green cell--spotted[^"]*" id="[^"]*" data-state="([A-Z]{2})"', page)) == {"TX"}
+    finally:
+        server.stop()
 
 
 def test_first_start_serves_only_a_one_time_setup_link(tmp_path):

@@ -52,8 +52,11 @@ public actor ConferenceLibrary: HealthChecked {
     /// Opens the library in the data directory's `conference` folder; `caches` is for the page
     /// benchmark, which can pass the screens' answers, the digest or the state's memo through.
     public static func open(dataDirectory: DataDirectory, sample: SampleLoading = .atOnce, caches: Caches = .all) async throws -> ConferenceLibrary {
-        try await open(folder: dataDirectory.folder("conference"), sample: sample, caches: caches)
+        try await open(folder: dataDirectory.folder(folderName), sample: sample, caches: caches)
     }
+
+    /// The library's folder in the data directory.
+    static let folderName = "conference"
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
     /// sample (built on first use, now or when first needed). Opened `atOnce`, the search index is

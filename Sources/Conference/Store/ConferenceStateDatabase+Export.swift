@@ -91,6 +91,20 @@ private extension ConferenceStateDatabase {
 }
 
 extension ConferenceLibrary {
+    /// Deletes everything `person` keeps here (bookmarks, recent talks and the phone changes
+    /// seen), once they are removed from Pocket.
+    public nonisolated func forget(_ person: PersonID) async throws {
+        try await state.writer.write { db in _ = try PersonRows.delete(person, db) }
+    }
+
+    /// Deletes everything `person` keeps in the data directory's Conference state database, if it
+    /// exists, without opening the library (the command line, beside a running Pocket or none).
+    public static func forget(_ person: PersonID, in dataDirectory: DataDirectory) async throws {
+        let url = dataDirectory.file(folderName).appendingPathComponent("state.sqlite")
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try await ConferenceStateDatabase.onDisk(at: url).writer.write { db in _ = try PersonRows.delete(person, db) }
+    }
+
     /// `person`'s bookmarks and recent talks.
     public nonisolated func exportedTalks(for person: PersonID) async throws -> ConferenceExport {
         try await state.exported(for: person)

@@ -51,7 +51,10 @@ struct HouseholdDataPages: Sendable {
             report = try await household.personal.importData(document, for: target.person.id)
         } catch {
             // A person made for this import goes again, so a refused import leaves nothing behind.
-            if target.isNew { try? await people.store.removePerson(named: target.person.name) }
+            if target.isNew {
+                try? await people.store.removePerson(named: target.person.name)
+                try? await household.personal.forget(target.person.id)
+            }
             throw HTTPError(.badRequest, message: error.description)
         }
         context.logger.notice("personal data of \(document.person.debugDescription) imported as \(target.person.name.debugDescription) by \(owner.name.debugDescription)")

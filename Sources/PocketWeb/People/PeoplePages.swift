@@ -212,6 +212,8 @@ struct PeoplePages: Sendable {
         } catch let error as PeopleError {
             return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
         }
+        // Their devices went with them, so nothing of theirs is written after this.
+        try await household.personal.forget(person.id)
         return Response.redirect(to: PeopleRoute.settings.href() + "?notice=removed")
     }
 

@@ -164,6 +164,32 @@ public struct PersonalDataStores: Sendable {
         )
     }
 
+    /// Deletes everything `person` keeps in each store, once they have been removed from Pocket
+    /// (their devices are signed out with them, so nothing of theirs is written after). Each app's
+    /// rows go in one transaction of its own.
+    public func forget(_ person: PersonID) async throws {
+        try await plates?.forget(person)
+        try await murals?.forget(person)
+        try await converter?.forget(person)
+        try await conference?.forget(person)
+    }
+
+    /// The same in the app databases of `dataDirectory` that exist, each opened for it: the
+    /// command line removes a person beside a running Pocket or none. Both Murals databases, the
+    /// demo's too, since either may hold the person's stars.
+    public static func forget(_ person: PersonID, in dataDirectory: DataDirectory) async throws {
+        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
+        let plates = dataDirectory.file(AppDatabaseFile.plates)
+        if exists(plates) { try await PlatesDatabase.onDisk(at: plates, catalog: try StateCatalog.bundled()).forget(person) }
+        let converter = dataDirectory.file(AppDatabaseFile.converter)
+        if exists(converter) { try await ConverterDatabase.onDisk(at: converter).forget(person) }
+        for demo in [false, true] {
+            let murals = dataDirectory.file(muralsDatabaseFile(demo: demo))
+            if exists(murals) { try await MuralsDatabase.onDisk(at: murals).forget(person) }
+        }
+        try await ConferenceLibrary.forget(person, in: dataDirectory)
+    }
+
     /// Adds `document`'s data to `person`'s, and only theirs: every store writes through the
     /// person it is given. Every time in it must pass the outbox's rule at `now` (`ChangeTime`). Plates goes first because it checks every change (and that `trips`
     /// is what they make) before writing any; the other parts are checked by their stores before

@@ -13,7 +13,7 @@ import Remote
 public func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.AppSources, conference: ConferenceOptions,
                      muralsDemo: Bool = false, caches: Caches = .all) async throws -> (apps: [any PocketApp], personal: PersonalDataStores) {
     let catalog = try StateCatalog.bundled()
-    let platesDatabase = try PlatesDatabase.onDisk(at: dataDirectory.file("plates.sqlite"), catalog: catalog, caches: caches)
+    let platesDatabase = try PlatesDatabase.onDisk(at: dataDirectory.file(AppDatabaseFile.plates), catalog: catalog, caches: caches)
     let plates = PlatesApp(
         database: platesDatabase,
         catalog: catalog,
@@ -23,8 +23,8 @@ public func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.
             base: sources.platesImageBase
         )
     )
-    let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file("remote.sqlite")))
-    let converterDatabase = try ConverterDatabase.onDisk(at: dataDirectory.file("converter.sqlite"), caches: caches)
+    let remote = RemoteApp(store: try RemoteDatabase.onDisk(at: dataDirectory.file(AppDatabaseFile.remote)))
+    let converterDatabase = try ConverterDatabase.onDisk(at: dataDirectory.file(AppDatabaseFile.converter), caches: caches)
     let converter = ConverterApp(database: converterDatabase)
     let library = try await ConferenceLibrary.open(dataDirectory: dataDirectory, caches: caches)
     let conferenceApp = ConferenceApp(
@@ -37,6 +37,17 @@ public func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.
     let murals = try makeMuralsApp(dataDirectory: dataDirectory, sources: sources, demo: muralsDemo, store: muralsDatabase)
     let personal = PersonalDataStores(plates: platesDatabase, murals: muralsDatabase, converter: converterDatabase, conference: library)
     return ([conferenceApp, remote, murals, converter, plates], personal)
+}
+
+/// The apps' own database files in the data directory (Murals' are `muralsDatabaseFile(demo:)`,
+/// Conference's in its folder), named once for opening them and for deleting a removed person's rows.
+public enum AppDatabaseFile {
+    /// Plates' games.
+    public static let plates = "plates.sqlite"
+    /// The converter's screens.
+    public static let converter = "converter.sqlite"
+    /// The remote's TV and DVR, shared by the household.
+    public static let remote = "remote.sqlite"
 }
 
 /// The Murals database a run opens: the demo keeps its own, so trying it never mixes with the
