@@ -237,6 +237,37 @@ struct PeopleRouteTests {
         }
     }
 
+    @Test func removeAsksFirstInSettingsAndOnItsOwnPageAndOnlyAnOwnerIsAsked() async throws {
+        let household = try await TestHousehold.make()
+        let app = try await app(household)
+        let bea = household.member.person.id.rawValue
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/settings", method: .get, headers: [.cookie: household.owner.cookie]) { response in
+                let page = response.text
+                // Remove is a link to the question (no form posts from the list), and the question is in the page for scripts.
+                #expect(page.contains("<a class=\"button button--destructive\" href=\"/settings/people/\(bea)/remove\" data-dialog=\"remove-person-\(bea)\""))
+                #expect(page.contains("<dialog class=\"alert\" id=\"remove-person-\(bea)\""))
+                #expect(page.contains("<h2 class=\"alert__title\" id=\"remove-person-\(bea)-title\">Remove Bea?</h2>"))
+                #expect(page.contains("<form class=\"alert__actions\" method=\"post\" action=\"/settings/people/\(bea)/remove\">"))
+                #expect(!page.contains("remove-person-\(household.owner.person.id.rawValue)"), "the owner is asked to remove themselves")
+            }
+            try await client.execute(uri: "/settings/people/\(bea)/remove", method: .get, headers: [.cookie: household.owner.cookie]) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("<h2 class=\"alert__title\" id=\"confirm-title\">Remove Bea?</h2>"))
+                #expect(response.text.contains("everything they keep in Pocket is deleted"))
+                #expect(response.text.contains("<form class=\"alert__actions\" method=\"post\" action=\"/settings/people/\(bea)/remove\">"))
+            }
+            try await client.execute(uri: "/settings/people/\(household.owner.person.id.rawValue)/remove", method: .get, headers: [.cookie: household.member.cookie]) { response in
+                #expect(response.status == .forbidden)
+            }
+            try await client.execute(uri: "/settings/people/999/remove", method: .get, headers: [.cookie: household.owner.cookie]) { response in
+                #expect(response.status == .notFound)
+            }
+            // Asking removed no one.
+            #expect(try await household.people.person(named: "Bea") != nil)
+        }
+    }
+
     @Test func onlyOwnersManagePeopleAndPairOthers() async throws {
         let household = try await TestHousehold.make()
         let app = try await app(household)

@@ -137,7 +137,7 @@ struct RouteTests {
         ])
         check(pages.privateEndpoints + HouseholdDataPages(people: people, household: HouseholdData()).privateEndpoints, [
             R.signOut.signature, R.settings.signature, R.pair.signature, R.signOutDevice.signature, R.addPerson.signature,
-            R.removePerson.signature, R.changePassword.signature, R.exportData.signature, R.importData.signature, R.latestBackup.signature,
+            R.confirmRemovePerson.signature, R.removePerson.signature, R.changePassword.signature, R.exportData.signature, R.importData.signature, R.latestBackup.signature,
         ])
         #expect(R.removePerson.href(4) == "/settings/people/4/remove")
         #expect(R.setupPage.folder == "/setup/")

@@ -166,7 +166,53 @@ def test_people_cannot_see_or_change_each_others_data(people_server):
     for path in ["/conference/settings/install", "/conference/settings/check", "/conference/settings/import",
                  "/settings/people"]:
         assert post(bea, path, {"name": "x", "password": "long enough"}).status == 403, path
-    assert "Bea" not in get(owner, "/settings").text.split("settings-people")[0] or True
+    assert 'id="settings-people"' not in get(bea, "/settings").text
+    assert 'aria-label="Remove bea"' in get(owner, "/settings").text
+
+
+def _rows_of(person_id: int, data_dir) -> dict[str, int]:
+    """{database file: rows of that person} over every table with a personID column, from the files."""
+    counts = {}
+    for path in sorted(data_dir.rglob("*.sqlite")):
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            tables = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                      if any(column[1] == "personID" for column in db.execute(f'PRAGMA table_info("{name}")'))]
+            if tables:
+                counts[str(path.relative_to(data_dir))] = sum(
+                    db.execute(f'SELECT COUNT(*) FROM "{name}" WHERE personID = ?', (person_id,)).fetchone()[0] for name in tables)
+    return counts
+
+
+def test_removing_a_person_asks_first_then_signs_them_out_and_deletes_their_data(people_server, owner_page):
+    people_server.add_person("cal", "cal's own password")
+    cal = people_server.sign_in("cal", "cal's own password")
+    settings = http_request(people_server.url("/design"), headers={"Cookie": cal[0]}).text
+    cal_id = int(re.search(r'<meta name="pocket-device" [^>]*data-person="(\d+)"', settings).group(1))
+    res = http_request(people_server.url("/plates/states/OR/spot"), "POST", {"_csrf": cal[1]}, {"Cookie": cal[0]}, follow_redirects=False)
+    assert res.status == 303
+    assert _rows_of(cal_id, people_server.data_dir)["plates.sqlite"] > 0
+
+    owner_page.open("/settings")
+    remove = "a[aria-label='Remove cal']"
+    alert = f"#remove-person-{cal_id}"
+    # Cancel leaves Cal as they were.
+    owner_page.click(remove)
+    owner_page.wait(f"document.querySelector('{alert}')?.open === true", 5, "Remove did not ask first")
+    assert owner_page.text(f"{alert} .alert__title") == "Remove cal?"
+    assert "everything they keep in Pocket is deleted" in owner_page.text(f"{alert} .alert__message")
+    owner_page.click(f"{alert} .alert__button--cancel")
+    owner_page.wait(f"document.querySelector('{alert}')?.open === false", 5)
+    assert http_request(people_server.url("/plates"), headers={"Cookie": cal[0]}).status == 200
+    # Confirming removes them: their device is refused, and no row of theirs is left in any app's file.
+    owner_page.click(remove)
+    owner_page.wait(f"document.querySelector('{alert}')?.open === true", 5)
+    owner_page.click(f"{alert} .alert__button--destructive")
+    owner_page.wait("document.querySelector('#settings-notice')?.textContent === 'Removed.'", 15,
+                    f"no notice after removing: {owner_page.text('main')!r}")
+    assert not owner_page.exists(remove)
+    assert http_request(people_server.url("/plates"), headers={"Cookie": cal[0]}, follow_redirects=False).status in (302, 303, 401)
+    left = _rows_of(cal_id, people_server.data_dir)
+    assert left and all(count == 0 for count in left.values()), left
 
 
 def test_pairing_a_second_browser_by_its_link(people_server, owner_page, stranger):

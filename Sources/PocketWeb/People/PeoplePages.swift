@@ -24,7 +24,8 @@ struct PeoplePages: Sendable {
         typealias R = PeopleRoute
         return [
             R.signOut.handle(signOut), R.settings.handle(settings), R.pair.handle(pair), R.signOutDevice.handle(signOutDevice),
-            R.addPerson.handle(addPerson), R.removePerson.handle(removePerson), R.changePassword.handle(changePassword),
+            R.addPerson.handle(addPerson), R.confirmRemovePerson.handle(confirmRemovePerson), R.removePerson.handle(removePerson),
+            R.changePassword.handle(changePassword),
         ]
     }
 
@@ -199,6 +200,15 @@ struct PeoplePages: Sendable {
             return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
         }
         return Response.redirect(to: PeopleRoute.settings.href() + "?notice=added")
+    }
+
+    @Sendable func confirmRemovePerson(_ request: Request, context: PocketRequestContext, id: Int64) async throws -> Response {
+        _ = try context.requireOwner(toDo: "remove people")
+        guard let person = try await people.store.person(id: PersonID(rawValue: id)) else {
+            throw HTTPError(.notFound, message: "That person no longer exists.")
+        }
+        return try renderer.confirmationPage(SettingsPage.Model.removal(of: person), back: BackLink(label: "Settings", href: PeopleRoute.settings.href()),
+                                             app: nil, context: context)
     }
 
     @Sendable func removePerson(_ request: Request, context: PocketRequestContext, id: Int64) async throws -> Response {

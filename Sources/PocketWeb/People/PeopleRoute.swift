@@ -28,6 +28,8 @@ public enum PeopleRoute {
     static let signOutDevice = Route(.post, "settings/devices/:id/signout", String.self, under: prefix)
     /// Adds a person (owners).
     static let addPerson = Route(.post, "settings/people", under: prefix)
+    /// Asks whether to remove a person (owners): the no-JavaScript path of Settings' alert.
+    static let confirmRemovePerson = Route(.get, "settings/people/:id/remove", Int64.self, under: prefix)
     /// Removes a person (owners).
     static let removePerson = Route(.post, "settings/people/:id/remove", Int64.self, under: prefix)
     /// Changes the signed-in person's own password.

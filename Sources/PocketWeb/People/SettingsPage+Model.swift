@@ -15,7 +15,9 @@ enum SettingsPage {
             let name: String
             let role: String
             let isSelf: Bool
-            let removeAction: String
+            /// What Remove asks first: an alert in the page, or its own page without JavaScript.
+            let removal: Confirmation
+            let confirmRemoveHref: String
             let pairAction: String
             let id: Int64
         }
@@ -57,7 +59,8 @@ enum SettingsPage {
             }
             self.people = person.isOwner ? people.map { other in
                 PersonRow(name: other.name, role: other.isOwner ? "Owner" : "Member", isSelf: other.id == person.id,
-                          removeAction: PeopleRoute.removePerson.href(other.id.rawValue), pairAction: PeopleRoute.pair.href(), id: other.id.rawValue)
+                          removal: Self.removal(of: other), confirmRemoveHref: PeopleRoute.confirmRemovePerson.href(other.id.rawValue),
+                          pairAction: PeopleRoute.pair.href(), id: other.id.rawValue)
             } : []
             pairAction = PeopleRoute.pair.href()
             addPersonAction = PeopleRoute.addPerson.href()
@@ -67,6 +70,21 @@ enum SettingsPage {
             self.problem = problem
             self.certificate = certificate
             self.data = data
+        }
+
+        /// Removing someone deletes what they kept in every app, which no one can export for them
+        /// afterwards, so Settings asks first and says what goes.
+        static func removal(of person: Person) -> Confirmation {
+            Confirmation(
+                id: "remove-person-\(person.id.rawValue)",
+                title: "Remove \(person.name)?",
+                message: "Their devices are signed out, and everything they keep in Pocket is deleted: Plates games, Murals stars and visits, "
+                    + "Conference bookmarks and the converter’s screen. Only backups made before keep it.",
+                action: PeopleRoute.removePerson.href(person.id.rawValue),
+                confirmLabel: "Remove",
+                destructive: true,
+                cancelHref: PeopleRoute.settings.href()
+            )
         }
 
         static func format(_ date: Date) -> String {

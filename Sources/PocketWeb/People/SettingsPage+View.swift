@@ -72,7 +72,7 @@ extension SettingsPage {
             <li class="cell"><div class="cell__main"><span class="cell__text"><span class="cell__title">\(row.name)</span><span class="cell__subtitle">\(row.role)</span></span>
             \(if: !row.isSelf, """
             <form method="post" action="\(row.pairAction)">\(csrf)<input type="hidden" name="person" value="\(String(row.id))"><button class="button button--plain" type="submit">Pair</button></form>
-            <form method="post" action="\(row.removeAction)">\(csrf)<button class="button button--destructive" type="submit">Remove</button></form>
+            <a class="button button--destructive" href="\(row.confirmRemoveHref)" data-dialog="\(row.removal.id)" aria-label="Remove \(row.name)">Remove</a>
             """)</div></li>
 
             """
@@ -85,6 +85,7 @@ extension SettingsPage {
             <ul class="list" role="list" id="settings-people">
             \(each: model.people, person)
             </ul>
+            \(each: model.people.filter { !$0.isSelf }, { Components.alertDialog($0.removal, pageContext: pageContext) })
             <form class="list" method="post" action="\(model.addPersonAction)" id="settings-add-person">\(csrf)
             <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="person-name">Name</label><input class="text-field" id="person-name" type="text" name="name" required maxlength="40" autocomplete="off"></div></div>
             <div class="cell"><div class="cell__main cell__main--stack"><label class="cell__title" for="person-password">Password (8 characters or more)</label><input class="text-field" id="person-password" type="password" name="password" required minlength="8" maxlength="72" autocomplete="new-password"></div></div>
