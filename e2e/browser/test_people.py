@@ -14,6 +14,7 @@ import pytest
 
 from pocket_helpers import (ARTIFACTS, OWNER_NAME, OWNER_PASSWORD, Page, PocketServer, http_request, make_driver,
                             pocket_binary)
+from person_rows import rows_of
 
 BEA, BEA_PASSWORD = "bea", "bea's own password"
 
@@ -170,19 +171,6 @@ def test_people_cannot_see_or_change_each_others_data(people_server):
     assert 'aria-label="Remove bea"' in get(owner, "/settings").text
 
 
-def _rows_of(person_id: int, data_dir) -> dict[str, int]:
-    """{database file: rows of that person} over every table with a personID column, from the files."""
-    counts = {}
-    for path in sorted(data_dir.rglob("*.sqlite")):
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
-            tables = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-                      if any(column[1] == "personID" for column in db.execute(f'PRAGMA table_info("{name}")'))]
-            if tables:
-                counts[str(path.relative_to(data_dir))] = sum(
-                    db.execute(f'SELECT COUNT(*) FROM "{name}" WHERE personID = ?', (person_id,)).fetchone()[0] for name in tables)
-    return counts
-
-
 def test_removing_a_person_asks_first_then_signs_them_out_and_deletes_their_data(people_server, owner_page):
     people_server.add_person("cal", "cal's own password")
     cal = people_server.sign_in("cal", "cal's own password")
@@ -190,7 +178,7 @@ def test_removing_a_person_asks_first_then_signs_them_out_and_deletes_their_data
     cal_id = int(re.search(r'<meta name="pocket-device" [^>]*data-person="(\d+)"', settings).group(1))
     res = http_request(people_server.url("/plates/states/OR/spot"), "POST", {"_csrf": cal[1]}, {"Cookie": cal[0]}, follow_redirects=False)
     assert res.status == 303
-    assert _rows_of(cal_id, people_server.data_dir)["plates.sqlite"] > 0
+    assert rows_of(cal_id, people_server.data_dir)["plates.sqlite"] > 0
 
     owner_page.open("/settings")
     remove = "a[aria-label='Remove cal']"
@@ -211,7 +199,7 @@ def test_removing_a_person_asks_first_then_signs_them_out_and_deletes_their_data
                     f"no notice after removing: {owner_page.text('main')!r}")
     assert not owner_page.exists(remove)
     assert http_request(people_server.url("/plates"), headers={"Cookie": cal[0]}, follow_redirects=False).status in (302, 303, 401)
-    left = _rows_of(cal_id, people_server.data_dir)
+    left = rows_of(cal_id, people_server.data_dir)
     assert left and all(count == 0 for count in left.values()), left
 
 

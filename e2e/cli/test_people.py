@@ -5,7 +5,6 @@ import os
 import re
 import shutil
 import signal
-import sqlite3
 import ssl
 import subprocess
 import time
@@ -14,6 +13,7 @@ import pytest
 
 from people_helpers import BIN, PASSWORD, add_person, cookies, request, sign_in
 from cli_helpers import REPO, free_port, run
+from person_rows import rows_of
 
 
 
@@ -70,20 +70,6 @@ def test_users_add_list_passwd_remove(tmp_path):
     # A name with a terminal escape is refused, and never echoed raw.
     hostile = run("users", "add", "x\x1b[2Jy", *data, stdin="long enough\n")
     assert hostile.returncode != 0 and "\x1b" not in hostile.stderr
-
-
-def rows_of(person_id, data):
-    """{database file: rows of that person}, over every table with a personID column of every
-    database in the data folder, read from the files (whichever app made them)."""
-    counts = {}
-    for path in sorted(data.rglob("*.sqlite")):
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
-            tables = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-                      if any(column[1] == "personID" for column in db.execute(f'PRAGMA table_info("{name}")'))]
-            if tables:
-                counts[str(path.relative_to(data))] = sum(
-                    db.execute(f'SELECT COUNT(*) FROM "{name}" WHERE personID = ?', (person_id,)).fetchone()[0] for name in tables)
-    return counts
 
 
 def test_users_remove_beside_a_running_server_deletes_every_row_of_theirs_and_no_one_elses(tmp_path):
