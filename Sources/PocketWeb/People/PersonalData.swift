@@ -143,13 +143,19 @@ public struct PersonalDataStores: Sendable {
     public var converter: ConverterDatabase?
     /// Bookmarks and recent talks.
     public var conference: ConferenceLibrary?
+    /// The Murals database this Pocket does not serve (the real one with `--demo`, the demo's
+    /// without): a person's stars and visits from runs the other way are there, and a removal
+    /// deletes them too.
+    public var unservedMurals: URL?
 
     /// The stores to export from and import into.
-    public init(plates: PlatesDatabase? = nil, murals: MuralsDatabase? = nil, converter: ConverterDatabase? = nil, conference: ConferenceLibrary? = nil) {
+    public init(plates: PlatesDatabase? = nil, murals: MuralsDatabase? = nil, converter: ConverterDatabase? = nil, conference: ConferenceLibrary? = nil,
+                unservedMurals: URL? = nil) {
         self.plates = plates
         self.murals = murals
         self.converter = converter
         self.conference = conference
+        self.unservedMurals = unservedMurals
     }
 
     /// `person`'s data from every store.
@@ -170,6 +176,7 @@ public struct PersonalDataStores: Sendable {
     public func forget(_ person: PersonID) async throws {
         try await plates?.forget(person)
         try await murals?.forget(person)
+        if let unservedMurals { try await Self.forgetMurals(person, at: unservedMurals) }
         try await converter?.forget(person)
         try await conference?.forget(person)
     }
@@ -183,11 +190,14 @@ public struct PersonalDataStores: Sendable {
         if exists(plates) { try await PlatesDatabase.onDisk(at: plates, catalog: try StateCatalog.bundled()).forget(person) }
         let converter = dataDirectory.file(AppDatabaseFile.converter)
         if exists(converter) { try await ConverterDatabase.onDisk(at: converter).forget(person) }
-        for demo in [false, true] {
-            let murals = dataDirectory.file(muralsDatabaseFile(demo: demo))
-            if exists(murals) { try await MuralsDatabase.onDisk(at: murals).forget(person) }
-        }
+        for demo in [false, true] { try await forgetMurals(person, at: dataDirectory.file(muralsDatabaseFile(demo: demo))) }
         try await ConferenceLibrary.forget(person, in: dataDirectory)
+    }
+
+    /// Deletes `person`'s stars and visits in the Murals database at `file`, if there is one.
+    private static func forgetMurals(_ person: PersonID, at file: URL) async throws {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        try await MuralsDatabase.onDisk(at: file).forget(person)
     }
 
     /// Adds `document`'s data to `person`'s, and only theirs: every store writes through the

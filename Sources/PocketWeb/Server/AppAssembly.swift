@@ -35,7 +35,8 @@ public func makeApps(dataDirectory: DataDirectory, sources: PocketConfiguration.
     )
     let muralsDatabase = try MuralsDatabase.onDisk(at: dataDirectory.file(muralsDatabaseFile(demo: muralsDemo)), caches: caches)
     let murals = try makeMuralsApp(dataDirectory: dataDirectory, sources: sources, demo: muralsDemo, store: muralsDatabase)
-    let personal = PersonalDataStores(plates: platesDatabase, murals: muralsDatabase, converter: converterDatabase, conference: library)
+    let personal = PersonalDataStores(plates: platesDatabase, murals: muralsDatabase, converter: converterDatabase, conference: library,
+                                      unservedMurals: dataDirectory.file(muralsDatabaseFile(demo: !muralsDemo)))
     return ([conferenceApp, remote, murals, converter, plates], personal)
 }
 
