@@ -6,6 +6,7 @@ import Murals
 import Plates
 import PocketCore
 import PocketTLS
+import PocketWeb
 import Remote
 
 /// `pocket backup`: one archive of everything Pocket cannot fetch again, while a server may run.
@@ -85,7 +86,7 @@ struct RestoreCommand: AsyncParsableCommand {
         let report = try await restorer.restore(archiveURL, into: target) { folder in
             try await Self.openStores(in: folder)
             // The archive's record may name an older Conference database than the one installed since (or none).
-            try await ConferenceLibrary.keepInstalled(from: target.appendingPathComponent("conference"), into: folder.appendingPathComponent("conference"))
+            try await ConferenceLibrary.keepInstalled(from: target.appendingPathComponent(ConferenceLibrary.folderName), into: folder.appendingPathComponent(ConferenceLibrary.folderName))
         }
         if let recovered = report.recovered { FileHandle.standardError.write(Data("pocket: \(TerminalText.safe(recovered.description))\n".utf8)) }
         let made = report.manifest
@@ -104,27 +105,27 @@ struct RestoreCommand: AsyncParsableCommand {
     /// What this Pocket's stores know, by database path in the data folder: the one list of its databases.
     static func knownMigrations() throws -> [String: [String]] {
         [
-            "people.sqlite": PeopleDatabase.migrationIdentifiers,
-            "plates.sqlite": PlatesDatabase.migrationIdentifiers,
-            "converter.sqlite": ConverterDatabase.migrationIdentifiers,
-            "remote.sqlite": RemoteDatabase.migrationIdentifiers,
+            PeopleDatabase.fileName: PeopleDatabase.migrationIdentifiers,
+            AppDatabaseFile.plates: PlatesDatabase.migrationIdentifiers,
+            AppDatabaseFile.converter: ConverterDatabase.migrationIdentifiers,
+            AppDatabaseFile.remote: RemoteDatabase.migrationIdentifiers,
             "murals*.sqlite": MuralsDatabase.migrationIdentifiers,
-            "conference/state.sqlite": try ConferenceLibrary.stateMigrationIdentifiers(),
+            ConferenceLibrary.statePath: try ConferenceLibrary.stateMigrationIdentifiers(),
         ]
     }
 
     /// Opens, and so migrates, every store whose file the restored folder has, then lets them go.
     static func openStores(in folder: URL) async throws {
         func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) }
-        if exists("people.sqlite") { _ = try PeopleDatabase.onDisk(at: folder.appendingPathComponent("people.sqlite")) }
-        if exists("plates.sqlite") { _ = try PlatesDatabase.onDisk(at: folder.appendingPathComponent("plates.sqlite"), catalog: try StateCatalog.bundled()) }
-        if exists("converter.sqlite") { _ = try ConverterDatabase.onDisk(at: folder.appendingPathComponent("converter.sqlite")) }
-        if exists("remote.sqlite") { _ = try RemoteDatabase.onDisk(at: folder.appendingPathComponent("remote.sqlite")) }
+        if exists(PeopleDatabase.fileName) { _ = try PeopleDatabase.onDisk(at: folder.appendingPathComponent(PeopleDatabase.fileName)) }
+        if exists(AppDatabaseFile.plates) { _ = try PlatesDatabase.onDisk(at: folder.appendingPathComponent(AppDatabaseFile.plates), catalog: try StateCatalog.bundled()) }
+        if exists(AppDatabaseFile.converter) { _ = try ConverterDatabase.onDisk(at: folder.appendingPathComponent(AppDatabaseFile.converter)) }
+        if exists(AppDatabaseFile.remote) { _ = try RemoteDatabase.onDisk(at: folder.appendingPathComponent(AppDatabaseFile.remote)) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix("murals") && name.hasSuffix(".sqlite") {
             _ = try MuralsDatabase.onDisk(at: folder.appendingPathComponent(name))
         }
-        if exists("conference/state.sqlite") { try ConferenceLibrary.migrateState(inFolder: folder.appendingPathComponent("conference")) }
+        if exists(ConferenceLibrary.statePath) { try ConferenceLibrary.migrateState(inFolder: folder.appendingPathComponent(ConferenceLibrary.folderName)) }
     }
 }
 

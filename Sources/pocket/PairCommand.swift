@@ -29,7 +29,7 @@ struct PairCommand: AsyncParsableCommand {
         let store = try openPeople(data, mustExist: true)
         guard let person = try await store.person(named: name) else {
             // The most common cause is another data folder than the server's: say which was read.
-            let folder = configuration.dataDirectory.appendingPathComponent("people.sqlite").path
+            let folder = configuration.dataDirectory.appendingPathComponent(PeopleDatabase.fileName).path
             throw CommandFailure(description: PeopleError.unknownPerson(TerminalText.safe(name)).description
                 + " (looked in \(TerminalText.safe(folder)); give the server's --data-dir if it uses another)")
         }

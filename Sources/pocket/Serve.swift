@@ -150,11 +150,11 @@ actor Announcement {
 /// Opens `people.sqlite` for the server.
 private func openPeopleForServing(_ dataDirectory: DataDirectory) throws -> PeopleDatabase {
     do {
-        let people = try PeopleDatabase.onDisk(at: dataDirectory.file("people.sqlite"))
+        let people = try PeopleDatabase.onDisk(at: dataDirectory.file(PeopleDatabase.fileName))
         // Sessions and pairing codes that ran out while Pocket was off are of no use to anyone.
         try people.purgeExpiredNow()
         return people
     } catch {
-        throw CommandFailure(description: "cannot open \(dataDirectory.file("people.sqlite").path): \(error)")
+        throw CommandFailure(description: "cannot open \(dataDirectory.file(PeopleDatabase.fileName).path): \(error)")
     }
 }

@@ -42,9 +42,9 @@ struct SetupLinkCommand: AsyncParsableCommand {
         }
         let people: PeopleDatabase
         do {
-            people = try PeopleDatabase.onDisk(at: folder.appendingPathComponent("people.sqlite"))
+            people = try PeopleDatabase.onDisk(at: folder.appendingPathComponent(PeopleDatabase.fileName))
         } catch {
-            throw CommandFailure(description: "cannot open \(folder.appendingPathComponent("people.sqlite").path): \(error)")
+            throw CommandFailure(description: "cannot open \(folder.appendingPathComponent(PeopleDatabase.fileName).path): \(error)")
         }
         guard try await people.isEmpty() else {
             say("""

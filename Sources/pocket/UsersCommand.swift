@@ -48,10 +48,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try openPeople(data)
-            guard let person = try await store.person(named: name) else {
-                throw CommandFailure(description: PeopleError.unknownPerson(TerminalText.safe(name)).description)
-            }
-            try await peopleCall { try await store.removePerson(named: name) }
+            let person = try await peopleCall { try await store.removePerson(named: name) }
             try await PersonalDataStores.forget(person.id, in: try openDataDirectory(data))
             print("Removed \(TerminalText.safe(name)) and their data.")
         }
@@ -77,15 +74,15 @@ struct UsersCommand: AsyncParsableCommand {
 /// an empty folder where the person meant another.
 func openPeople(_ data: DataOptions, mustExist: Bool = false) throws -> PeopleDatabase {
     let configuration = try PocketConfiguration.resolve(options: .init(data), environment: ProcessInfo.processInfo.environment)
-    let file = configuration.dataDirectory.appendingPathComponent("people.sqlite")
+    let file = configuration.dataDirectory.appendingPathComponent(PeopleDatabase.fileName)
     if mustExist, !FileManager.default.fileExists(atPath: file.path) {
         throw CommandFailure(description: "no one is set up in \(TerminalText.safe(configuration.dataDirectory.path)) (it has no people.sqlite): give the server's --data-dir, or start `pocket serve` and set up the owner first")
     }
     let directory = try openDataDirectory(configuration.dataDirectory)
     do {
-        return try PeopleDatabase.onDisk(at: directory.file("people.sqlite"))
+        return try PeopleDatabase.onDisk(at: directory.file(PeopleDatabase.fileName))
     } catch {
-        throw CommandFailure(description: "cannot open \(directory.file("people.sqlite").path): \(error)")
+        throw CommandFailure(description: "cannot open \(directory.file(PeopleDatabase.fileName).path): \(error)")
     }
 }
 

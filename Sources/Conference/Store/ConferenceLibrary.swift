@@ -56,7 +56,9 @@ public actor ConferenceLibrary: HealthChecked {
     }
 
     /// The library's folder in the data directory.
-    static let folderName = "conference"
+    public static let folderName = "conference"
+    /// The household's bookmarks and recent talks, by path in the data directory.
+    public static let statePath = "\(folderName)/\(ConferenceStateDatabase.fileName)"
 
     /// Opens the library in `folder`: the installed database if it is still usable, else the
     /// sample (built on first use, now or when first needed). Opened `atOnce`, the search index is
@@ -72,7 +74,7 @@ public actor ConferenceLibrary: HealthChecked {
         } catch {
             throw ConferenceError.fileSystem("cannot create \(folder.path): \(error.localizedDescription)")
         }
-        let state = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"), caches: caches)
+        let state = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent(ConferenceStateDatabase.fileName), caches: caches)
 
         var generation: CoreGeneration?
         var warning: String?

@@ -100,7 +100,7 @@ extension ConferenceLibrary {
     /// Deletes everything `person` keeps in the data directory's Conference state database, if it
     /// exists, without opening the library (the command line, beside a running Pocket or none).
     public static func forget(_ person: PersonID, in dataDirectory: DataDirectory) async throws {
-        let url = dataDirectory.file(folderName).appendingPathComponent("state.sqlite")
+        let url = dataDirectory.file(folderName).appendingPathComponent(ConferenceStateDatabase.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         try await ConferenceStateDatabase.onDisk(at: url).writer.write { db in _ = try PersonRows.delete(person, db) }
     }
@@ -140,7 +140,7 @@ extension ConferenceLibrary {
     /// Opens and so migrates `state.sqlite` in a Conference folder (a restored one), without
     /// loading any sci-core database.
     public static func migrateState(inFolder folder: URL) throws {
-        _ = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent("state.sqlite"))
+        _ = try ConferenceStateDatabase.onDisk(at: folder.appendingPathComponent(ConferenceStateDatabase.fileName))
     }
 }
 
@@ -152,7 +152,7 @@ extension ConferenceLibrary {
     /// it did; nothing is written to `current`.
     @discardableResult
     public static func keepInstalled(from current: URL, into restored: URL) async throws -> Bool {
-        let state = current.appendingPathComponent("state.sqlite")
+        let state = current.appendingPathComponent(ConferenceStateDatabase.fileName)
         guard FileManager.default.fileExists(atPath: state.path) else { return false }
         // A folder replaced whose record cannot be read has none worth keeping: the archive's stands.
         let record = try? await ConferenceStateDatabase.installedRecord(readingOnly: state)
@@ -160,7 +160,7 @@ extension ConferenceLibrary {
               (try? CoreGeneration(file: current.appendingPathComponent("databases").appendingPathComponent(record.fileName), source: .installed(record))) != nil
         else { return false }
         try FileManager.default.createDirectory(at: restored, withIntermediateDirectories: true)
-        let target = try ConferenceStateDatabase.onDisk(at: restored.appendingPathComponent("state.sqlite"))
+        let target = try ConferenceStateDatabase.onDisk(at: restored.appendingPathComponent(ConferenceStateDatabase.fileName))
         if try await target.installed()?.fileName == record.fileName { return false }
         try await target.adoptInstalled(record)
         return true

@@ -6,6 +6,8 @@ import PocketCore
 /// index and the digest (`CoreDigest`) of it, and each person's recently viewed and bookmarked
 /// talks. The downloaded file itself is never written.
 struct ConferenceStateDatabase: Sendable {
+    /// Its file in the library's folder.
+    static let fileName = "state.sqlite"
     /// Its pool; reads go to the pool's readers, writes to its one writer.
     let writer: any DatabaseWriter
     /// The install record as last read, with the file's commit version then: every query asks

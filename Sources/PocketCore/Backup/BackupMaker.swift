@@ -56,9 +56,6 @@ public struct BackupMaker: Sendable {
     /// never in a backup, wherever this one is written, nor is any Pocket archive found elsewhere
     /// in the folder, so an archive stays the size of the data.
     static let backupsFolder = "backups"
-    /// The database every archive must hold: the people, their devices and passwords, which no
-    /// download brings back.
-    public static let peopleDatabase = "people.sqlite"
 
     /// Backs up what `layout` names in `dataDirectory`; `includeCaches` adds the picture caches.
     public init(dataDirectory: URL, layout: DataFolderLayout, includeCaches: Bool = false) {
@@ -79,7 +76,7 @@ public struct BackupMaker: Sendable {
             throw .cannotWrite(path: folder.path, reason: Self.reason(error, at: folder))
         }
         let plan = try planned(excluding: folder)
-        guard plan.items.contains(where: { $0.isDatabase && $0.path == Self.peopleDatabase }) else { throw .nothingToBackUp(dataDirectory.path) }
+        guard plan.items.contains(where: { $0.isDatabase && $0.path == PeopleDatabase.fileName }) else { throw .nothingToBackUp(dataDirectory.path) }
         let shelf = BackupShelf(folder: folder)
         let hold = try shelf.holdForBackingUp()
         let staging = folder.appendingPathComponent(BackupShelf.stagingPrefix + UUID().uuidString, isDirectory: true)

@@ -61,11 +61,11 @@ extension BackupRestorer {
     func isPocketsFolder(_ folder: URL) -> Bool {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != DataFolderLock.fileName }
         if names.isEmpty || DataFolderMarker.isMarked(folder) { return true }
-        guard let known = layout.migrations(for: BackupMaker.peopleDatabase), names.contains(BackupMaker.peopleDatabase) else { return false }
+        guard let known = layout.migrations(for: PeopleDatabase.fileName), names.contains(PeopleDatabase.fileName) else { return false }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "restore-recognize"
-        guard let queue = try? DatabaseQueue(path: folder.appendingPathComponent(BackupMaker.peopleDatabase).path, configuration: configuration) else { return false }
+        guard let queue = try? DatabaseQueue(path: folder.appendingPathComponent(PeopleDatabase.fileName).path, configuration: configuration) else { return false }
         defer { try? queue.close() }
         guard let ran = try? queue.read({ db in try BackupMaker.migrations(db) }), let first = ran.first else { return false }
         return known.contains(first)

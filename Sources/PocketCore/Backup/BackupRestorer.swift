@@ -58,8 +58,8 @@ public struct BackupRestorer: Sendable {
                 throw BackupError.unreadableArchive(path: archive.path, reason: Self.describe(error))
             }
             let manifest = try readManifest(zip, path: archive.path)
-            guard manifest.files.contains(where: { $0.path == BackupMaker.peopleDatabase && $0.isDatabase }) else {
-                throw BackupError.incompleteArchive(BackupMaker.peopleDatabase)
+            guard manifest.files.contains(where: { $0.path == PeopleDatabase.fileName && $0.isDatabase }) else {
+                throw BackupError.incompleteArchive(PeopleDatabase.fileName)
             }
             let listed = Dictionary(manifest.files.map { ($0.path, $0) }) { first, _ in first }
             var found = Set<String>()

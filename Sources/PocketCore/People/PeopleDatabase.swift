@@ -15,6 +15,10 @@ public struct PeopleDatabase: HealthChecked {
     /// connection can watch the file (an in-memory store reads every time).
     private(set) var cache: SignInCache?
 
+    /// The store's file in the data directory: the database every backup must hold, as no
+    /// download brings back the people, their devices and passwords.
+    public static let fileName = "people.sqlite"
+
     /// How long a pairing code can be used.
     public static let pairingLifetime: TimeInterval = 5 * 60
 
@@ -98,8 +102,10 @@ public struct PeopleDatabase: HealthChecked {
         }
     }
 
-    /// Removes a person and signs out all of their devices. The last owner cannot be removed.
-    public func removePerson(named name: String) async throws {
+    /// Removes a person and signs out all of their devices, and says who that was (their data in
+    /// the apps goes by their id). The last owner cannot be removed.
+    @discardableResult
+    public func removePerson(named name: String) async throws -> Person {
         try await writer.write { db in
             guard let person = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE name = ? COLLATE NOCASE", arguments: [name]).map(Self.person) else {
                 throw PeopleError.unknownPerson(name)
@@ -109,6 +115,7 @@ public struct PeopleDatabase: HealthChecked {
             }
             // Devices, their sessions and pairing codes go with the person (foreign keys cascade).
             try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [person.id.rawValue])
+            return person
         }
     }
 

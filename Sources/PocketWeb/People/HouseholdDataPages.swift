@@ -52,7 +52,7 @@ struct HouseholdDataPages: Sendable {
         } catch {
             // A person made for this import goes again, so a refused import leaves nothing behind.
             if target.isNew {
-                try? await people.store.removePerson(named: target.person.name)
+                _ = try? await people.store.removePerson(named: target.person.name)
                 try? await household.personal.forget(target.person.id)
             }
             throw HTTPError(.badRequest, message: error.description)
