@@ -93,6 +93,54 @@ struct PersonRemovalTests {
         #expect(ownersAfter.converter == ownersBefore.converter && ownersAfter.conference == ownersBefore.conference)
     }
 
+    /// Forty requests at once, three times: Bea's phone sends 39 spots while the owner removes her.
+    /// Each of hers is either applied before or refused; none writes after her rows are deleted.
+    @Test func herRequestsRacingHerRemovalAreAppliedOrRefusedAndLeaveNoRowOfHers() async throws {
+        let catalog = try StateCatalog.bundled()
+        let states = catalog.states.map(\.code)
+        for round in 0..<3 {
+            let household = try await TestHousehold.make()
+            let (data, stores) = try await Self.storesOnDisk()
+            let plates = try #require(stores.plates)
+            let images = PlateImageCache(folder: data.url.appendingPathComponent("plates-images"), fetcher: LiveHTTPFetcher(),
+                                         base: URL(string: "http://127.0.0.1:9"), patience: .seconds(3))
+            let router = Router(context: PocketRequestContext.self, options: .autoGenerateHeadEndpoints)
+            let app = Application(router: buildRouter(renderer: try PageRenderer(resources: WebResources.bundled()),
+                                                      apps: [PlatesApp(database: plates, catalog: catalog, images: images)],
+                                                      people: WebPeople(store: household.people), household: HouseholdData(personal: stores), router: router))
+            let bea = household.member, owner = household.owner
+            try await app.test(.router) { client in
+                let statuses = try await withThrowingTaskGroup(of: (Bool, HTTPResponse.Status).self) { group in
+                    for i in 0..<39 {
+                        group.addTask {
+                            let change = bea.change("race-\(round)-\(i)", at: outboxBase + Int64(i), #"{"kind":"spot","state":"\#(states[i])"}"#)
+                            let response = try await client.execute(uri: "/plates/changes", method: .post,
+                                                                    headers: [.contentType: "application/json", .cookie: bea.cookie, .csrfToken: bea.token],
+                                                                    body: ByteBuffer(string: change))
+                            return (false, response.status)
+                        }
+                        if i == 4 {
+                            group.addTask {
+                                let response = try await client.execute(
+                                    uri: PeopleRoute.removePerson.href(bea.person.id.rawValue), method: .post,
+                                    headers: [.contentType: "application/x-www-form-urlencoded", .cookie: owner.cookie],
+                                    body: ByteBuffer(string: "_csrf=\(owner.token)"))
+                                return (true, response.status)
+                            }
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses.filter(\.0).map(\.1) == [.seeOther])
+                let hers = statuses.filter { !$0.0 }.map(\.1)
+                #expect(hers.allSatisfy { $0 == .ok || $0 == .unauthorized }, "\(hers)")
+            }
+            #expect(try await household.people.person(named: bea.person.name) == nil)
+            let left = try Self.rows(of: bea.person.id, under: data)
+            #expect(left.values.allSatisfy { $0 == 0 }, "round \(round): Bea's rows left: \(left)")
+        }
+    }
+
     @Test func theCommandLinesRemovalDeletesHerRowsInEveryAppFileTheDemosMuralsTooBesideTheRunningStores() async throws {
         let household = try await TestHousehold.make()
         let (data, stores) = try await Self.storesOnDisk()

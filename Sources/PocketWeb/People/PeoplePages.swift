@@ -222,8 +222,11 @@ struct PeoplePages: Sendable {
         } catch let error as PeopleError {
             return try await settingsPage(context: context, notice: nil, problem: error.description, status: .badRequest)
         }
-        // Their devices went with them, so nothing of theirs is written after this.
-        try await household.personal.forget(person.id)
+        // Their devices went with them, so no request of theirs starts after this; the ones
+        // already past the session check write first (the removal's own, if they removed
+        // themselves, is left running).
+        let own = context.identity?.person.id == person.id ? 1 : 0
+        try await people.requests.shuttingOut(person.id, keeping: own) { try await household.personal.forget(person.id) }
         return Response.redirect(to: PeopleRoute.settings.href() + "?notice=removed")
     }
 

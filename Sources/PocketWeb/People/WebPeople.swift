@@ -20,6 +20,8 @@ public struct WebPeople: Sendable {
     /// Pocket's own certificate authority, when it serves HTTPS with it: pairing links then go
     /// through the trust page, and Settings shows the certificate.
     public let trust: WebTrust?
+    /// Each person's requests in a handler, which a removal waits for before deleting their data.
+    public let requests = PersonRequests()
     /// How long a signed-in device stays signed in without being used.
     public static let deviceLifetime: Duration = .seconds(365 * 24 * 60 * 60)
     /// What stored sessions' keys start with in `people.sqlite` (before the cookie's random id).

@@ -172,7 +172,7 @@ public func buildRouter(
     let peoplePages = PeoplePages(renderer: renderer, people: people, household: household)
     router.add(peoplePages.publicEndpoints)
 
-    let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer))
+    let signedIn = router.group().add(middleware: RequireSignIn(renderer: renderer, requests: people.requests))
     signedIn.add(shell.privateEndpoints)
     signedIn.add(peoplePages.privateEndpoints + HouseholdDataPages(people: people, household: household).privateEndpoints)
     signedIn.add(WelcomePages(renderer: renderer).privateEndpoints)
