@@ -1,5 +1,5 @@
-"""WebKit smoke set (issue #31): signing in, every app's main screen, the service worker, and a change
-made with the server away that reaches it exactly once when it is back — in WebKitGTK, the engine of
+"""WebKit smoke set (issue #31): signing in, every app's main screen, Settings' alert before removing a
+person, the service worker, and a change made with the server away that reaches it exactly once when it is back — in WebKitGTK, the engine of
 every iPhone browser. The thorough tests are e2e/browser's (Chromium); these prove the same pages work
 in WebKit at all."""
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pytest
 from pocket_helpers import (OWNER_NAME, OWNER_PASSWORD, SW_READY_JS, Checks, PocketServer, TileServer,
                             check_real_tiles_with_only_the_origin, check_walk_keeps_viewed_tiles, forget_the_walk, fixture_murals, http_request,
                             wait_for_worker)
+from person_rows import rows_of
 from webkit_helpers import ARTIFACTS, WebKitPage, clear_http_cache, server_env
 
 WAIT_S = 20
@@ -77,6 +78,40 @@ def test_a_wrong_password_is_refused_and_says_so(page, server):
     page.wait("document.readyState === 'complete' && !!document.querySelector('#signin-problem')", WAIT_S,
               "a wrong password did not say so")
     assert page.exists("#signin-form") and not page.exists('meta[name="pocket-device"]')
+
+
+# --------------------------------------------------------------------------- Settings
+
+
+def test_removing_a_person_asks_first_in_an_alert_then_deletes_their_data(page, server):
+    """Settings' Remove opens the alert (a modal <dialog>); Cancel keeps the person, Remove removes them
+    and every row of theirs."""
+    server.add_person("wren", "wren's own password")
+    cookie, token = server.sign_in("wren", "wren's own password")
+    design = http_request(server.url("/design"), headers={"Cookie": cookie}).text
+    wren_id = int(re.search(r'<meta name="pocket-device" [^>]*data-person="(\d+)"', design).group(1))
+    spot = http_request(server.url("/plates/states/OR/spot"), "POST", {"_csrf": token}, {"Cookie": cookie}, follow_redirects=False)
+    assert spot.status == 303
+    assert rows_of(wren_id, server.data_dir)["plates.sqlite"] > 0
+
+    page.open("/settings")
+    remove, alert = "a[aria-label='Remove wren']", f"#remove-person-{wren_id}"
+    page.click(remove)
+    page.wait(f"document.querySelector('{alert}')?.open === true", WAIT_S, "Remove did not ask first")
+    assert page.text(f"{alert} .alert__title") == "Remove wren?"
+    page.click(f"{alert} .alert__button--cancel")
+    page.wait(f"document.querySelector('{alert}')?.open === false", WAIT_S, "Cancel did not close the alert")
+    assert http_request(server.url("/plates"), headers={"Cookie": cookie}).status == 200
+
+    page.click(remove)
+    page.wait(f"document.querySelector('{alert}')?.open === true", WAIT_S)
+    page.click(f"{alert} .alert__button--destructive")
+    page.wait("document.querySelector('#settings-notice')?.textContent === 'Removed.'", WAIT_S,
+              f"no notice after removing: {page.text('main')!r}")
+    assert not page.exists(remove)
+    assert http_request(server.url("/plates"), headers={"Cookie": cookie}, follow_redirects=False).status in (302, 303, 401)
+    left = rows_of(wren_id, server.data_dir)
+    assert left and all(count == 0 for count in left.values()), left
 
 
 # --------------------------------------------------------------------------- every app's main screen
