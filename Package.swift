@@ -218,6 +218,7 @@ let package = Package(
             name: "PocketCoreTests",
             dependencies: [
                 "PocketCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -90,10 +90,18 @@ public struct LiveHTTPFetcher: HTTPFetching {
             throw .redirectedElsewhere(host: host)
         } catch RedirectRefusal.unusable(let status) {
             throw .status(status)
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+        } catch let error as HTTPClientError where error.isLateAnswer {
             throw .timedOut
         } catch {
             throw .unreachable(host: current.host ?? current.absoluteString)
         }
     }
+}
+
+extension HTTPClientError {
+    /// Whether a server was reached but did not answer in time (the deadline passed, or the body
+    /// stalled). A connection never made is the host not being reached, and is called that: a
+    /// refused connection is retried until the deadline, and fails as the last refusal, or as
+    /// `connectTimeout` when the deadline came before any attempt had failed (a busy machine).
+    var isLateAnswer: Bool { self == .deadlineExceeded || self == .readTimeout }
 }

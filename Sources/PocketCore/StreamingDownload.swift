@@ -345,7 +345,7 @@ private extension StreamingDownloader {
         if let error = error as? DownloadError { return error }
         if error is CancellationError || Task.isCancelled { return .cancelled }
         if let error = error as? HTTPClientError {
-            if error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout { return .timedOut }
+            if error.isLateAnswer { return .timedOut }
             if error == .cancelled { return .cancelled }
         }
         if duringBody { return .interrupted(received: 0, expected: nil) }
